@@ -1,0 +1,48 @@
+# elolab — build, test and benchmark targets. `make test` is what CI runs.
+GO      ?= go
+FUZZTIME ?= 8s
+BIN     := bin
+
+.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/labrat ./cmd/labrat
+	$(GO) build -o $(BIN)/elolab ./cmd/elolab
+
+test: fmt-check vet unit race fuzz
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+# Packages with concurrency run again under the race detector.
+RACE_PKGS := $(shell $(GO) list ./match/... ./results/... ./tuner/... ./engine/uci/... ./engine/search/... 2>/dev/null)
+race:
+	@if [ -n "$(RACE_PKGS)" ]; then $(GO) test -count=1 -race $(RACE_PKGS); fi
+
+# A short run of every parser fuzz target: `pkg:FuzzName` pairs.
+FUZZ_TARGETS := ./engine/board:FuzzParseFEN
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		$(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	done
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+# Perft up to 200 M leaves per position (minutes, not part of `make test`).
+perft-long:
+	$(GO) test -count=1 -tags perftlong -run TestPerftLong -timeout 60m ./engine/board
+
+clean:
+	rm -rf $(BIN)
