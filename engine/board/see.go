@@ -1,0 +1,70 @@
+package board
+
+// SEEValues are the piece values of the static exchange evaluation
+// (pawn-unit scale, king high enough never to be traded).
+var SEEValues = [7]int{0, 100, 320, 330, 500, 950, 20000}
+
+// SEE returns the material balance of the exchange sequence that m starts
+// on its destination square, both sides always recapturing with their least
+// valuable piece and free to stop. Pins are ignored; x-rays are not.
+func (p *Position) SEE(m Move) int {
+	from, to := m.From(), m.To()
+	occ := p.byType[0] ^ SquareBB(from)
+	var gain [32]int
+	attVal := SEEValues[p.board[from&63].Type()]
+	switch {
+	case m.IsEnPassant():
+		gain[0] = SEEValues[Pawn]
+		occ ^= SquareBB(to ^ 8)
+	case m.IsCapture():
+		gain[0] = SEEValues[p.board[to&63].Type()]
+	}
+	if m.IsPromotion() {
+		gain[0] += SEEValues[m.Promotion()] - SEEValues[Pawn]
+		attVal = SEEValues[m.Promotion()]
+	}
+	bq := p.byType[Bishop] | p.byType[Queen]
+	rq := p.byType[Rook] | p.byType[Queen]
+	attackers := p.AttackersTo(to, occ) & occ
+	stm := p.side ^ 1
+	d := 0
+	for d < len(gain)-1 {
+		d++
+		// Speculative: what the side to capture gets if it does recapture.
+		gain[d] = attVal - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 {
+			break // neither side would choose to go on
+		}
+		mine := attackers & p.byColor[stm]
+		if mine == 0 {
+			break
+		}
+		var pt PieceType
+		var b Bitboard
+		for pt = Pawn; pt <= King; pt++ {
+			if b = mine & p.byType[pt]; b != 0 {
+				break
+			}
+		}
+		occ ^= SquareBB(b.LSB())
+		if pt == Pawn || pt == Bishop || pt == Queen {
+			attackers |= BishopAttacks(to, occ) & bq
+		}
+		if pt == Rook || pt == Queen {
+			attackers |= RookAttacks(to, occ) & rq
+		}
+		attackers &= occ
+		if pt == King && attackers&p.byColor[stm^1] != 0 {
+			break // the king may not recapture on a defended square
+		}
+		attVal = SEEValues[pt]
+		stm ^= 1
+	}
+	for d--; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}
+
+// SEEAtLeast reports whether SEE(m) >= threshold.
+func (p *Position) SEEAtLeast(m Move, threshold int) bool { return p.SEE(m) >= threshold }

@@ -1,0 +1,56 @@
+package board
+
+// Zobrist keys, from a fixed seed so keys (and the bench signature) are the
+// same in every run and on every machine.
+var (
+	pieceKeys  [16][64]uint64
+	castleKeys [16]uint64
+	epKeys     [8]uint64
+	sideKey    uint64
+)
+
+func init() {
+	r := rng(0x1234_5678_9ABC_DEF1)
+	for pc := range pieceKeys {
+		for s := range pieceKeys[pc] {
+			pieceKeys[pc][s] = r.next()
+		}
+	}
+	// Castling keys are XOR-combinations of four base keys so that
+	// key(rights) ^ key(rights') works for any change of rights.
+	var base [4]uint64
+	for i := range base {
+		base[i] = r.next()
+	}
+	for rights := range castleKeys {
+		for i := range base {
+			if rights&(1<<i) != 0 {
+				castleKeys[rights] ^= base[i]
+			}
+		}
+	}
+	for f := range epKeys {
+		epKeys[f] = r.next()
+	}
+	sideKey = r.next()
+}
+
+// computeKeys hashes the position from scratch (FEN set-up and tests).
+func (p *Position) computeKeys() (key, pawnKey uint64) {
+	for s := Square(0); s < 64; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			key ^= pieceKeys[pc][s]
+			if pc.Type() == Pawn {
+				pawnKey ^= pieceKeys[pc][s]
+			}
+		}
+	}
+	key ^= castleKeys[p.st.Castle]
+	if p.st.EP != NoSquare {
+		key ^= epKeys[p.st.EP.File()]
+	}
+	if p.side == Black {
+		key ^= sideKey
+	}
+	return key, pawnKey
+}
