@@ -1,0 +1,96 @@
+package search
+
+import "github.com/elolab/elolab/engine/board"
+
+// Bound kinds stored with a score.
+const (
+	boundNone  = 0
+	boundUpper = 1 // score <= stored (fail low)
+	boundLower = 2 // score >= stored (fail high)
+	boundExact = boundUpper | boundLower
+)
+
+// ttEntry is 16 bytes: the full key and one packed word.
+type ttEntry struct {
+	key  uint64
+	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6
+}
+
+// TT is the transposition table: one entry per slot, replaced when the new
+// result is deeper, from a newer search, or exact.
+type TT struct {
+	entries []ttEntry
+	mask    uint64
+	age     uint8
+}
+
+// NewTT allocates a table of about mb megabytes (a power-of-two slot count).
+func NewTT(mb int) *TT {
+	mb = max(mb, 1)
+	n := uint64(1)
+	for n*2*16 <= uint64(mb)<<20 {
+		n *= 2
+	}
+	return &TT{entries: make([]ttEntry, n), mask: n - 1}
+}
+
+// Clear empties the table (ucinewgame).
+func (t *TT) Clear() {
+	clear(t.entries)
+	t.age = 0
+}
+
+// NewSearch ages the table so entries from older searches are replaced first.
+func (t *TT) NewSearch() { t.age = (t.age + 1) & 63 }
+
+type ttHit struct {
+	move  board.Move
+	score int
+	eval  int
+	depth int
+	bound int
+}
+
+func (t *TT) probe(key uint64) (ttHit, bool) {
+	e := &t.entries[key&t.mask]
+	if e.key != key || e.data == 0 {
+		return ttHit{}, false
+	}
+	d := e.data
+	return ttHit{
+		move:  board.Move(d),
+		score: int(int16(d >> 16)),
+		eval:  int(int16(d >> 32)),
+		depth: int(int8(d >> 48)),
+		bound: int(d>>56) & 3,
+	}, true
+}
+
+func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int) {
+	e := &t.entries[key&t.mask]
+	if e.key == key && e.data != 0 {
+		if move == board.NoMove {
+			move = board.Move(e.data) // keep the old best move
+		}
+		oldDepth := int(int8(e.data >> 48))
+		oldAge := uint8(e.data >> 58)
+		if bound != boundExact && oldAge == t.age && depth+2 < oldDepth {
+			return
+		}
+	}
+	e.key = key
+	e.data = uint64(move) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
+		uint64(uint8(int8(depth)))<<48 | uint64(bound&3)<<56 | uint64(t.age&63)<<58
+}
+
+// Hashfull is the permille of slots used by the current search (UCI hashfull).
+func (t *TT) Hashfull() int {
+	n := min(1000, len(t.entries))
+	used := 0
+	for i := 0; i < n; i++ {
+		if e := t.entries[i]; e.data != 0 && uint8(e.data>>58) == t.age {
+			used++
+		}
+	}
+	return used * 1000 / n
+}

@@ -1,0 +1,200 @@
+package pgn
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func readAll(t testing.TB, r io.Reader) []*Game {
+	t.Helper()
+	var out []*Game
+	rd := NewReader(r)
+	for i := 0; ; i++ {
+		g, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 1_000_000 {
+			t.Fatal("reader does not stop")
+		}
+		out = append(out, g)
+	}
+}
+
+func readFile(t *testing.T, name string) []*Game {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "parser_cases", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return readAll(t, f)
+}
+
+func tag(g *Game, name string) string {
+	v, _ := g.Tag(name)
+	return v
+}
+
+// TestParserCases: fastchess's parser test files, with what each one must
+// give.
+func TestParserCases(t *testing.T) {
+	type want struct {
+		games  int
+		result []string // Result() of each game
+		moves  []int    // main-line moves of each game
+		check  func(t *testing.T, gs []*Game)
+	}
+	cases := map[string]want{
+		"backslash_header.pgn": {1, []string{"1-0"}, []int{95}, func(t *testing.T, gs []*Game) {
+			if v := tag(gs[0], "Event"); v != `Tournament \` {
+				t.Errorf("Event %q", v)
+			}
+		}},
+		"basic.pgn":      {1, []string{"1/2-1/2"}, []int{130}, nil},
+		"black2move.pgn": {1, []string{"*"}, []int{3}, nil},
+		"book.pgn":       {1, []string{"1/2-1/2"}, []int{16}, nil},
+		"castling.pgn":   {1, []string{"1/2-1/2"}, []int{6}, nil},
+		"newline.pgn":    {1, []string{"1/2-1/2"}, []int{6}, nil},
+		"no_moves.pgn":   {1, []string{"1/2-1/2"}, []int{0}, nil},
+		"corrupted.pgn":  {1, []string{"1/2-1/2"}, []int{125}, nil},
+		"multiple.pgn":   {4, []string{"1/2-1/2", "1-0", "1/2-1/2", "1/2-1/2"}, []int{130, 84, 176, 142}, nil},
+		"skip.pgn":       {2, []string{"1/2-1/2", "1/2-1/2"}, []int{130, 130}, nil},
+		"variations.pgn": {1, []string{"1/2-1/2"}, []int{108}, nil},
+		"no_result.pgn":  {1, []string{"*"}, []int{0}, nil},
+		"threefold_repetition.pgn": {1, []string{"*"}, []int{9}, func(t *testing.T, gs []*Game) {
+			if gs[0].Termination != "" {
+				t.Errorf("termination %q", gs[0].Termination)
+			}
+		}},
+		"comment_before_moves.pgn": {1, []string{"0-1"}, []int{139}, func(t *testing.T, gs []*Game) {
+			if gs[0].Moves[0] != "e4" || tag(gs[0], "Site") != "ø" {
+				t.Errorf("first move %q site %q", gs[0].Moves[0], tag(gs[0], "Site"))
+			}
+		}},
+		"empty_body.pgn": {2, []string{"*", "0-1"}, []int{0, 252}, func(t *testing.T, gs []*Game) {
+			if gs[1].Line != 10 || tag(gs[1], "Termination") != "adjudication" {
+				t.Errorf("second game line %d", gs[1].Line)
+			}
+		}},
+		"no_moves_but_comment_followed_by_termination_marker.pgn": {2, []string{"0-1", "0-1"}, []int{0, 0}, nil},
+		"no_moves_but_game_termination.pgn":                       {1, []string{"0-1"}, []int{0}, nil},
+		// The Result tag wins over a contradicting movetext marker.
+		"no_moves_but_game_termination_2.pgn": {1, []string{"0-1"}, []int{0}, func(t *testing.T, gs []*Game) {
+			if gs[0].Termination != "1/2-1/2" {
+				t.Errorf("termination %q", gs[0].Termination)
+			}
+		}},
+		"no_moves_but_game_termination_3.pgn":          {1, []string{"0-1"}, []int{0}, nil},
+		"no_moves_but_game_termination_multiple.pgn":   {2, []string{"0-1", "0-1"}, []int{0, 126}, nil},
+		"no_moves_but_game_termination_multiple_2.pgn": {3, []string{"1/2-1/2", "1/2-1/2", "1/2-1/2"}, []int{0, 0, 0}, nil},
+		"no_moves_two_games.pgn":                       {2, []string{"*", "*"}, []int{0, 0}, nil},
+		"non_ascii.pgn": {1, []string{"1-0"}, []int{20}, func(t *testing.T, gs []*Game) {
+			if tag(gs[0], "Black") != "Владимир Петров" || tag(gs[0], "White") != "José María" {
+				t.Errorf("names %q %q", tag(gs[0], "White"), tag(gs[0], "Black"))
+			}
+		}},
+		"square_bracket_in_header.pgn": {1, []string{"1/2-1/2"}, []int{130}, func(t *testing.T, gs []*Game) {
+			if tag(gs[0], "Event") != "Batch 10: s20red4c4_t3 vs master[!important]" ||
+				tag(gs[0], "Variation") != "closing ] opening" || tag(gs[0], "White") != `New-cfe8"dsadsa"ce842c` {
+				t.Errorf("tags %+v", gs[0].Tags[:6])
+			}
+		}},
+		"unescaped_quote_header.pgn": {1, []string{"*"}, []int{20}, func(t *testing.T, gs []*Game) {
+			if tag(gs[0], "White") != `Smith, John "The King"` || tag(gs[0], "Site") != `Club "Victory"` {
+				t.Errorf("tags %+v", gs[0].Tags)
+			}
+		}},
+	}
+	files, _ := filepath.Glob("testdata/parser_cases/*.pgn")
+	if len(files) != len(cases) {
+		t.Errorf("%d files, %d cases", len(files), len(cases))
+	}
+	for name, w := range cases {
+		t.Run(name, func(t *testing.T) {
+			gs := readFile(t, name)
+			if len(gs) != w.games {
+				t.Fatalf("%d games, want %d", len(gs), w.games)
+			}
+			for i, g := range gs {
+				if g.Result() != w.result[i] || len(g.Moves) != w.moves[i] {
+					t.Errorf("game %d: result %q moves %d, want %q %d", i, g.Result(), len(g.Moves), w.result[i], w.moves[i])
+				}
+				for _, m := range g.Moves {
+					if m == "" || strings.ContainsAny(m, "{}();$ ") || strings.HasSuffix(m, ".") {
+						t.Errorf("game %d: bad move token %q", i, m)
+					}
+				}
+			}
+			if w.check != nil {
+				w.check(t, gs)
+			}
+		})
+	}
+}
+
+func TestCRLFBOMAndEscapes(t *testing.T) {
+	in := "\uFEFF[Event \"x\"]\r\n[White \"A\"]\r\n[Black \"B\"]\r\n[Result \"1-0\"]\r\n\r\n" +
+		"% escaped line (1. e4\r\n1. e4 {multi\r\nline ( comment} e5 ; rest ( of line\r\n2. Nf3 $1 (2. f4 {x} exf4 (2... d5)) 2... Nc6 3. Bb5!? 1-0\r\n" +
+		"\r\n[Event \"y\"]\r\n[White \"B\"]\r\n[Black \"A\"]\r\n[Result \"½-½\"]\r\n\r\n1. d4 d5 *\r\n"
+	gs := readAll(t, strings.NewReader(in))
+	if len(gs) != 2 {
+		t.Fatalf("%d games", len(gs))
+	}
+	if tag(gs[0], "Event") != "x" || strings.Join(gs[0].Moves, " ") != "e4 e5 Nf3 Nc6 Bb5!?" || gs[0].Result() != "1-0" {
+		t.Errorf("game 1: %q %q %q", tag(gs[0], "Event"), gs[0].Moves, gs[0].Result())
+	}
+	if gs[1].Result() != "1/2-1/2" || gs[1].Termination != "*" || gs[1].Line != 11 {
+		t.Errorf("game 2: %q %q line %d", gs[1].Result(), gs[1].Termination, gs[1].Line)
+	}
+}
+
+// An unterminated comment must not swallow the next games.
+func TestUnterminatedComment(t *testing.T) {
+	in := "[White \"A\"]\n[Black \"B\"]\n\n1. e4 {oops never closed\n2. d4\n\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n"
+	gs := readAll(t, strings.NewReader(in))
+	if len(gs) != 2 || tag(gs[1], "White") != "C" || gs[1].Result() != "0-1" || gs[0].Result() != "*" {
+		t.Fatalf("%d games: %+v", len(gs), gs)
+	}
+}
+
+func TestEmptyAndGarbage(t *testing.T) {
+	if gs := readAll(t, strings.NewReader("")); len(gs) != 0 {
+		t.Errorf("empty input gave %d games", len(gs))
+	}
+	if gs := readAll(t, strings.NewReader("\n\n  \n")); len(gs) != 0 {
+		t.Errorf("blank input gave %d games", len(gs))
+	}
+	gs := readAll(t, strings.NewReader("[\n]]]\n[ \"\n\x00\xff 1-0"))
+	if len(gs) == 0 || gs[len(gs)-1].Termination != "1-0" {
+		t.Errorf("garbage: %+v", gs)
+	}
+}
+
+type failReader struct{ n int }
+
+func (f *failReader) Read(p []byte) (int, error) {
+	if f.n == 0 {
+		return 0, errors.New("disk on fire")
+	}
+	f.n = 0
+	return copy(p, "[White \"A\"]\n"), nil
+}
+
+func TestReadError(t *testing.T) {
+	rd := NewReader(&failReader{n: 1})
+	g, err := rd.Read()
+	if err != nil || tag(g, "White") != "A" {
+		t.Fatalf("first read: %v %v", g, err)
+	}
+	if _, err := rd.Read(); err == nil || errors.Is(err, io.EOF) {
+		t.Fatalf("want the underlying error, got %v", err)
+	}
+}
