@@ -6,7 +6,8 @@ var SEEValues = [7]int{0, 100, 320, 330, 500, 950, 20000}
 
 // SEE returns the material balance of the exchange sequence that m starts
 // on its destination square, both sides always recapturing with their least
-// valuable piece and free to stop. Pins are ignored; x-rays are not.
+// valuable piece and free to stop. Pins are ignored; x-rays are not. m
+// may be a pseudo-move of either side's piece (e.g. a pawn push in eval).
 func (p *Position) SEE(m Move) int {
 	from, to := m.From(), m.To()
 	occ := p.byType[0] ^ SquareBB(from)
@@ -26,7 +27,7 @@ func (p *Position) SEE(m Move) int {
 	bq := p.byType[Bishop] | p.byType[Queen]
 	rq := p.byType[Rook] | p.byType[Queen]
 	attackers := p.AttackersTo(to, occ) & occ
-	stm := p.side ^ 1
+	stm := p.board[from&63].Color() ^ 1 // the mover need not be the side to move (eval asks about pawn pushes)
 	d := 0
 	for d < len(gain)-1 {
 		d++
