@@ -1,0 +1,100 @@
+//go:build unix
+
+package engine
+
+import (
+	"context"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/elolab/elolab/match/enginetest"
+)
+
+// cpuTime returns the runner's own user+system CPU time (children
+// excluded).
+func cpuTime(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchRoundTrip plays games of 80 plies against the instant test engine
+// (which answers e2e4 at once, ignoring the position): every Go is
+// preceded by Position with the game so far (the engine's moves and
+// e7e5 replies), so the position command grows to 80 moves as in real
+// games; every 40 Go calls a NewGame (with its isready or ping round trip)
+// starts the next game. It reports the runner's CPU per move.
+func benchRoundTrip(b *testing.B, cfg Config, lim Limits) {
+	ctx := context.Background()
+	p, err := Start(ctx, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	moves := make([]string, 0, 100)
+	move := func(i int) {
+		if i%40 == 0 {
+			if err := p.NewGame(ctx); err != nil {
+				b.Fatal(err)
+			}
+			moves = moves[:0]
+		}
+		p.Position("", moves)
+		res, err := p.Go(ctx, lim)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves = append(moves, res.Move, "e7e5")
+	}
+	for i := 0; i < 200; i++ { // warm up
+		move(i)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime(b)
+	for i := 0; i < b.N; i++ {
+		move(i)
+	}
+	cpu := cpuTime(b) - cpu0
+	b.StopTimer()
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e3, "runner-µs/move")
+}
+
+// BenchmarkUCIRoundTrip: UCI moves (position with up to 80 moves + go; one
+// info line + bestmove back) against an engine that answers at once.
+func BenchmarkUCIRoundTrip(b *testing.B) {
+	benchRoundTrip(b, fastConfig("instant", enginetest.Args("instant")...), Limits{WTime: time.Minute, BTime: time.Minute, WInc: time.Second, BInc: time.Second})
+}
+
+// BenchmarkXBoardRoundTrip: xboard moves (force, usermove, time, otim, go;
+// one thinking line + move back) against an engine that answers at once.
+func BenchmarkXBoardRoundTrip(b *testing.B) {
+	cfg := fastConfig("instant", enginetest.XBoardArgs("instant")...)
+	cfg.Protocol = XBoardProtocol
+	benchRoundTrip(b, cfg, Limits{WTime: time.Minute, BTime: time.Minute, WInc: time.Second, BInc: time.Second})
+}
+
+// TestRunnerCPUPerMove checks the runner's CPU per move against the
+// instant engine stays well below the 35 µs goal (generous bound for
+// shared CI machines and the race detector).
+func TestRunnerCPUPerMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	res := testing.Benchmark(BenchmarkUCIRoundTrip)
+	if res.N == 0 {
+		t.Fatal("benchmark failed")
+	}
+	per := res.Extra["runner-µs/move"]
+	t.Logf("%d moves: %d ns/op, runner %.1f µs CPU/move, %d allocs/op", res.N, res.NsPerOp(), per, res.AllocsPerOp())
+	limit := 35.0
+	if raceEnabled {
+		limit = 350
+	}
+	if per > limit {
+		t.Errorf("runner CPU %.1f µs/move, want ≤ %.0f", per, limit)
+	}
+}

@@ -1,0 +1,444 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// UCI is a Player speaking the Universal Chess Interface.
+type UCI struct {
+	cfg      Config
+	proc     *process
+	traceMu  sync.Mutex
+	id       string
+	author   string
+	options  []Option
+	healthy  bool
+	restarts int
+	closed   bool
+
+	fen   string // "" for the initial position
+	moves []string
+	buf   []byte // position + go command
+}
+
+var _ Player = (*UCI)(nil)
+
+// StartUCI starts a UCI engine: uci/uciok, setoption for cfg.Options (each
+// checked against the advertised options), isready/readyok.
+func StartUCI(ctx context.Context, cfg Config) (*UCI, error) {
+	cfg.setDefaults()
+	e := &UCI{cfg: cfg}
+	if err := e.start(ctx); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *UCI) err(op string, kind Kind, cause error) *Error {
+	return &Error{Engine: e.cfg.Name, Op: op, Kind: kind, Err: cause}
+}
+
+// lost handles a recv status other than recvLine: it returns the error
+// and marks the engine unhealthy; a timeout or cancellation kills the
+// process when kill is set.
+func (e *UCI) lost(ctx context.Context, op string, st recvStatus, timeoutKind Kind, d time.Duration) *Error {
+	e.healthy = false
+	switch st {
+	case recvClosed:
+		err := e.err(op, KindDisconnect, e.proc.exitError())
+		e.proc.kill()
+		return err
+	case recvCancelled:
+		e.proc.kill()
+		return e.err(op, KindInterrupted, ctx.Err())
+	}
+	e.proc.kill()
+	return e.err(op, timeoutKind, errors.New("no answer within "+d.String()))
+}
+
+func (e *UCI) start(ctx context.Context) error {
+	p, err := startProcess(&e.cfg, &e.traceMu)
+	if err != nil {
+		return err
+	}
+	e.proc = p
+	e.options = nil
+	e.id, e.author = "", ""
+	if err := p.writeString("uci"); err != nil {
+		e.healthy = false
+		err := e.err("handshake", KindDisconnect, p.exitError())
+		p.kill()
+		return err
+	}
+	c := p.arm(e.cfg.StartTimeout)
+	for {
+		l, st := p.recv(ctx, c)
+		if st != recvLine {
+			p.disarm()
+			err := e.lost(ctx, "handshake", st, KindStall, e.cfg.StartTimeout)
+			if st == recvTimeout {
+				err.Err = errors.New("no uciok within " + e.cfg.StartTimeout.String())
+			}
+			return err
+		}
+		s := l.text
+		switch {
+		case s == "uciok" || strings.HasPrefix(s, "uciok "):
+			p.disarm()
+			return e.configure(ctx)
+		case s == "uci":
+			p.disarm()
+			p.kill()
+			return e.err("handshake", KindProtocol, errors.New("not a UCI engine: it echoes its input"))
+		case strings.HasPrefix(s, "id name "):
+			e.id = strings.TrimSpace(s[len("id name "):])
+		case strings.HasPrefix(s, "id author "):
+			e.author = strings.TrimSpace(s[len("id author "):])
+		case strings.HasPrefix(s, "option "):
+			if o, ok := ParseOption(s); ok {
+				e.options = append(e.options, o)
+			}
+		}
+	}
+}
+
+// configure sends the configured options and waits for readyok.
+func (e *UCI) configure(ctx context.Context) error {
+	var b strings.Builder
+	for _, ov := range e.cfg.Options {
+		o, ok := findOption(e.options, ov.Name)
+		if !ok {
+			e.proc.kill()
+			return e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
+		}
+		v, err := checkOptionValue(o, ov.Value)
+		if err != nil {
+			e.proc.kill()
+			return e.err("setoption", KindConfig, err)
+		}
+		b.WriteString("setoption name ")
+		b.WriteString(o.Name)
+		if o.Type != "button" {
+			b.WriteString(" value ")
+			if v == "" {
+				v = "<empty>"
+			}
+			b.WriteString(v)
+		}
+		b.WriteByte('\n')
+	}
+	if b.Len() > 0 {
+		if err := e.proc.write([]byte(b.String())); err != nil {
+			err := e.err("setoption", KindDisconnect, e.proc.exitError())
+			e.proc.kill()
+			return err
+		}
+	}
+	e.healthy = true
+	return e.ping(ctx, "handshake")
+}
+
+// Name returns Config.Name.
+func (e *UCI) Name() string { return e.cfg.Name }
+
+// Protocol returns UCIProtocol.
+func (e *UCI) Protocol() Protocol { return UCIProtocol }
+
+// ID returns the engine's "id name".
+func (e *UCI) ID() string { return e.id }
+
+// Author returns the engine's "id author".
+func (e *UCI) Author() string { return e.author }
+
+// Options returns the advertised options.
+func (e *UCI) Options() []Option { return e.options }
+
+// Healthy reports whether the engine can be used without Restart.
+func (e *UCI) Healthy() bool { return e.healthy && !e.closed && e.proc.alive() }
+
+// Restarts counts successful restarts.
+func (e *UCI) Restarts() int { return e.restarts }
+
+// Pid returns the process id of the current engine process.
+func (e *UCI) Pid() int { return e.proc.pid() }
+
+// Ping sends isready and waits for readyok (Config.ReadyTimeout).
+func (e *UCI) Ping(ctx context.Context) error { return e.ping(ctx, "ping") }
+
+func (e *UCI) ping(ctx context.Context, op string) error {
+	if err := e.usable(op); err != nil {
+		return err
+	}
+	p := e.proc
+	if err := p.writeString("isready"); err != nil {
+		return e.lost(ctx, op, recvClosed, 0, 0)
+	}
+	c := p.arm(e.cfg.ReadyTimeout)
+	defer p.disarm()
+	for {
+		l, st := p.recv(ctx, c)
+		if st != recvLine {
+			err := e.lost(ctx, op, st, KindStall, e.cfg.ReadyTimeout)
+			if st == recvTimeout {
+				err.Err = errors.New("no readyok within " + e.cfg.ReadyTimeout.String())
+			}
+			return err
+		}
+		if l.text == "readyok" || strings.HasPrefix(l.text, "readyok ") {
+			return nil
+		}
+	}
+}
+
+func (e *UCI) usable(op string) *Error {
+	if e.closed {
+		return e.err(op, KindDisconnect, errors.New("engine closed"))
+	}
+	if !e.healthy || !e.proc.alive() {
+		return e.err(op, KindDisconnect, errors.New("engine not running; Restart it"))
+	}
+	return nil
+}
+
+// NewGame sends ucinewgame and waits for readyok.
+func (e *UCI) NewGame(ctx context.Context) error {
+	if err := e.usable("newgame"); err != nil {
+		return err
+	}
+	e.fen, e.moves = "", e.moves[:0]
+	if err := e.proc.writeString("ucinewgame"); err != nil {
+		return e.lost(ctx, "newgame", recvClosed, 0, 0)
+	}
+	return e.ping(ctx, "newgame")
+}
+
+// Position sets the position for the next Go.
+func (e *UCI) Position(startFEN string, moves []string) {
+	if startFEN == StartFEN {
+		startFEN = ""
+	}
+	e.fen = startFEN
+	e.moves = append(e.moves[:0], moves...)
+}
+
+func appendMillis(b []byte, key string, d time.Duration) []byte {
+	b = append(b, ' ')
+	b = append(b, key...)
+	b = append(b, ' ')
+	ms := d.Milliseconds()
+	if ms < 0 {
+		ms = 0
+	}
+	return strconv.AppendInt(b, ms, 10)
+}
+
+// command builds "position ...\ngo ...\n" into e.buf.
+func (e *UCI) command(lim *Limits) []byte {
+	b := e.buf[:0]
+	if e.fen == "" {
+		b = append(b, "position startpos"...)
+	} else {
+		b = append(b, "position fen "...)
+		b = append(b, e.fen...)
+	}
+	if len(e.moves) > 0 {
+		b = append(b, " moves"...)
+		for _, m := range e.moves {
+			b = append(b, ' ')
+			b = append(b, m...)
+		}
+	}
+	b = append(b, "\ngo"...)
+	if lim.WTime > 0 || lim.BTime > 0 {
+		b = appendMillis(b, "wtime", lim.WTime)
+		b = appendMillis(b, "btime", lim.BTime)
+		if lim.WInc > 0 {
+			b = appendMillis(b, "winc", lim.WInc)
+		}
+		if lim.BInc > 0 {
+			b = appendMillis(b, "binc", lim.BInc)
+		}
+		if lim.MovesToGo > 0 {
+			b = append(b, " movestogo "...)
+			b = strconv.AppendInt(b, int64(lim.MovesToGo), 10)
+		}
+	}
+	if lim.MoveTime > 0 {
+		b = appendMillis(b, "movetime", lim.MoveTime)
+	}
+	if lim.Nodes > 0 {
+		b = append(b, " nodes "...)
+		b = strconv.AppendInt(b, lim.Nodes, 10)
+	}
+	if lim.Depth > 0 {
+		b = append(b, " depth "...)
+		b = strconv.AppendInt(b, int64(lim.Depth), 10)
+	}
+	if lim.Infinite {
+		b = append(b, " infinite"...)
+	}
+	b = append(b, '\n')
+	e.buf = b
+	return b
+}
+
+// Go sends the position and go, and waits for bestmove until the deadline
+// (see Limits.Timeout). On a missed deadline it sends stop and waits
+// Config.StopTimeout for the bestmove that keeps the engine in step; if
+// none comes the process is killed. With Limits.Infinite, cancelling ctx
+// is the normal end of the search: stop is sent and the bestmove returned
+// without error.
+func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
+	var res Result
+	if err := e.usable("go"); err != nil {
+		return res, err
+	}
+	p := e.proc
+	p.drain()
+	d, kind := lim.deadline(&e.cfg, whiteToMove(e.fen, len(e.moves)))
+	cmd := e.command(&lim)
+	start := time.Now()
+	if err := p.write(cmd); err != nil {
+		res.Elapsed = time.Since(start)
+		return res, e.lost(ctx, "go", recvClosed, 0, 0)
+	}
+	c := p.arm(d)
+	var info Info
+	var last Info // last info line with a score for the first PV
+	haveLast := false
+	stopping := false
+	reason := KindNone // why stop was sent; KindNone: end of an infinite search
+	for {
+		l, st := p.recv(ctx, c)
+		switch {
+		case st == recvClosed:
+			p.disarm()
+			res.Elapsed = time.Since(start)
+			res.Info = last
+			return res, e.lost(ctx, "go", st, 0, 0)
+		case st != recvLine && stopping:
+			// No bestmove after stop: the engine is hung.
+			p.disarm()
+			res.Info = last
+			e.healthy = false
+			p.kill()
+			if reason == KindNone {
+				reason = KindStall
+			}
+			return res, e.err("go", reason, errors.New("no bestmove within "+d.String()+", nor within "+e.cfg.StopTimeout.String()+" of stop"))
+		case st != recvLine:
+			// Deadline or cancellation: ask for the move, wait a little.
+			stopping = true
+			p.disarm()
+			if st == recvTimeout {
+				reason = kind
+				res.Elapsed = time.Since(start)
+			} else {
+				ctx = context.WithoutCancel(ctx)
+				if !lim.Infinite {
+					reason = KindInterrupted
+				}
+			}
+			if err := p.writeString("stop"); err != nil {
+				res.Info = last
+				return res, e.lost(ctx, "go", recvClosed, 0, 0)
+			}
+			c = p.arm(e.cfg.StopTimeout)
+			continue
+		}
+		s := l.text
+		if len(s) >= 5 && s[:5] == "info " {
+			has := parseInfo(s, &info)
+			switch {
+			case has&hasScore != 0 && info.MultiPV <= 1:
+				last, haveLast = info, true
+			case haveLast:
+				// Later counters (e.g. a final "info nodes N time T").
+				if has&hasNodes != 0 && info.Nodes >= last.Nodes {
+					last.Nodes = info.Nodes
+				}
+				if has&hasTime != 0 && info.Time >= last.Time {
+					last.Time = info.Time
+				}
+				if has&hasNPS != 0 {
+					last.NPS = info.NPS
+				}
+			case has&(hasNodes|hasDepth) != 0:
+				if has&hasDepth != 0 {
+					last.Depth = info.Depth
+				}
+				if has&hasNodes != 0 {
+					last.Nodes = info.Nodes
+				}
+				if has&hasTime != 0 {
+					last.Time = info.Time
+				}
+				if has&hasNPS != 0 {
+					last.NPS = info.NPS
+				}
+			}
+			continue
+		}
+		if s == "bestmove" || len(s) > 9 && s[:9] == "bestmove " {
+			p.disarm()
+			if res.Elapsed == 0 {
+				res.Elapsed = l.at.Sub(start)
+				if res.Elapsed <= 0 { // a line read before go was written
+					res.Elapsed = time.Since(start)
+				}
+			}
+			res.Info = last
+			bm, ok := parseBestMove(s)
+			if !ok {
+				return res, e.err("go", KindProtocol, errors.New("malformed bestmove line: "+quoteShort(s)))
+			}
+			res.Move, res.Ponder, res.NoMove = bm.move, bm.ponder, bm.none
+			switch reason {
+			case KindNone:
+				return res, nil
+			case KindInterrupted:
+				return res, e.err("go", reason, context.Canceled)
+			}
+			return res, e.err("go", reason, errors.New("no bestmove within "+d.String()))
+		}
+	}
+}
+
+// quoteShort quotes s, shortened to 80 bytes.
+func quoteShort(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// Restart kills the current process if it still runs and starts a new
+// one with the same configuration.
+func (e *UCI) Restart(ctx context.Context) error {
+	if e.closed {
+		return e.err("restart", KindConfig, errors.New("engine closed"))
+	}
+	e.proc.close("quit", 100*time.Millisecond)
+	e.healthy = false
+	if err := e.start(ctx); err != nil {
+		return err
+	}
+	e.restarts++
+	return nil
+}
+
+// Close sends quit, kills the process group after Config.QuitTimeout and
+// reaps the process.
+func (e *UCI) Close() error {
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	e.healthy = false
+	return e.proc.close("quit", e.cfg.QuitTimeout)
+}

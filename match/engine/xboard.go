@@ -1,0 +1,659 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// XBoard is a Player speaking the xboard/CECP v2 protocol. Games are played
+// in force mode: before every go the client sends force, the moves the
+// engine has not seen (with usermove if the engine asked for it, in SAN if
+// it asked for san=1), the time control and time/otim.
+type XBoard struct {
+	cfg      Config
+	proc     *process
+	traceMu  sync.Mutex
+	id       string
+	features map[string]string
+	options  []Option
+	healthy  bool
+	restarts int
+	closed   bool
+	pingN    int
+
+	// wanted position
+	fen   string
+	moves []string
+	// the engine's board: sentFEN + sent; valid when synced
+	synced  bool
+	sentFEN string
+	sent    []string
+	san     *sanBoard // engine's board for san=1 engines
+	// per-game settings sent since the last "new"
+	level string
+	st    time.Duration
+	sd    int
+
+	buf []byte
+}
+
+var _ Player = (*XBoard)(nil)
+
+// StartXBoard starts an xboard engine: xboard, protover 2, feature
+// negotiation (2 s for the first done=, the extended Config.StartTimeout
+// after done=0), options, and a ping if the engine supports it.
+func StartXBoard(ctx context.Context, cfg Config) (*XBoard, error) {
+	cfg.setDefaults()
+	e := &XBoard{cfg: cfg}
+	if err := e.start(ctx); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *XBoard) err(op string, kind Kind, cause error) *Error {
+	return &Error{Engine: e.cfg.Name, Op: op, Kind: kind, Err: cause}
+}
+
+func (e *XBoard) lost(ctx context.Context, op string, st recvStatus, timeoutKind Kind, what string) *Error {
+	e.healthy = false
+	var err *Error
+	switch st {
+	case recvClosed:
+		err = e.err(op, KindDisconnect, e.proc.exitError())
+	case recvCancelled:
+		err = e.err(op, KindInterrupted, ctx.Err())
+	default:
+		err = e.err(op, timeoutKind, errors.New(what))
+	}
+	e.proc.kill()
+	return err
+}
+
+// accepted lists the features this client uses or tolerates.
+func acceptFeature(name string) bool {
+	switch name {
+	case "ping", "setboard", "san", "usermove", "time", "draw", "sigint", "sigterm",
+		"reuse", "myname", "variants", "colors", "ics", "name", "debug", "memory",
+		"smp", "option", "done", "analyze", "playother":
+		return true
+	}
+	return false
+}
+
+func (e *XBoard) feature(name string) bool { return e.features[name] == "1" }
+
+func (e *XBoard) start(ctx context.Context) error {
+	p, err := startProcess(&e.cfg, &e.traceMu)
+	if err != nil {
+		return err
+	}
+	e.proc = p
+	e.features = map[string]string{}
+	e.options = nil
+	e.id = ""
+	e.synced = false
+	if err := p.writeString("xboard\nprotover 2"); err != nil {
+		return e.lost(ctx, "handshake", recvClosed, 0, "")
+	}
+	c := p.arm(e.cfg.FeatureTimeout)
+	extended := false
+	var reply []byte
+handshake:
+	for {
+		l, st := p.recv(ctx, c)
+		switch st {
+		case recvTimeout:
+			if extended {
+				p.disarm()
+				return e.lost(ctx, "handshake", st, KindStall, "no feature done=1 within "+e.cfg.StartTimeout.String())
+			}
+			break handshake // protover 1 engine, or one that never says done
+		case recvClosed, recvCancelled:
+			p.disarm()
+			return e.lost(ctx, "handshake", st, KindStall, "")
+		}
+		s := l.text
+		if s == "xboard" || s == "protover 2" {
+			p.disarm()
+			p.kill()
+			e.healthy = false
+			return e.err("handshake", KindProtocol, errors.New("not an xboard engine: it echoes its input"))
+		}
+		if !strings.HasPrefix(s, "feature ") {
+			continue
+		}
+		done := ""
+		reply = reply[:0]
+		for _, f := range parseFeatures(s) {
+			verdict := "rejected "
+			if acceptFeature(f.name) {
+				verdict = "accepted "
+				switch f.name {
+				case "option":
+					if o, ok := parseXBOption(f.value); ok {
+						e.options = append(e.options, o)
+					}
+				case "myname":
+					e.id = f.value
+				case "done":
+					done = f.value
+				}
+				e.features[f.name] = f.value
+			}
+			reply = append(append(append(reply, verdict...), f.name...), '\n')
+		}
+		if len(reply) > 0 {
+			if err := p.write(reply); err != nil {
+				p.disarm()
+				return e.lost(ctx, "handshake", recvClosed, 0, "")
+			}
+		}
+		switch done {
+		case "0":
+			p.disarm()
+			c = p.arm(e.cfg.StartTimeout)
+			extended = true
+		case "1":
+			break handshake
+		}
+	}
+	p.disarm()
+	return e.configure(ctx)
+}
+
+// configure sends cfg.Options and pings.
+func (e *XBoard) configure(ctx context.Context) error {
+	var b strings.Builder
+	for _, ov := range e.cfg.Options {
+		switch {
+		case (strings.EqualFold(ov.Name, "Hash") || strings.EqualFold(ov.Name, "memory")) && e.feature("memory"):
+			n, err := strconv.Atoi(ov.Value)
+			if err != nil || n <= 0 {
+				e.proc.kill()
+				return e.err("setoption", KindConfig, errors.New("option \""+ov.Name+"\": \""+ov.Value+"\" is not a positive integer (MB)"))
+			}
+			b.WriteString("memory " + strconv.Itoa(n) + "\n")
+			continue
+		case (strings.EqualFold(ov.Name, "Threads") || strings.EqualFold(ov.Name, "cores")) && e.feature("smp"):
+			n, err := strconv.Atoi(ov.Value)
+			if err != nil || n <= 0 {
+				e.proc.kill()
+				return e.err("setoption", KindConfig, errors.New("option \""+ov.Name+"\": \""+ov.Value+"\" is not a positive integer"))
+			}
+			b.WriteString("cores " + strconv.Itoa(n) + "\n")
+			continue
+		}
+		o, ok := findOption(e.options, ov.Name)
+		if !ok {
+			e.proc.kill()
+			return e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
+		}
+		v, err := checkOptionValue(o, ov.Value)
+		if err != nil {
+			e.proc.kill()
+			return e.err("setoption", KindConfig, err)
+		}
+		switch o.Type {
+		case "button", "save", "reset":
+			b.WriteString("option " + o.Name + "\n")
+		case "check":
+			if v == "true" {
+				v = "1"
+			} else {
+				v = "0"
+			}
+			fallthrough
+		default:
+			b.WriteString("option " + o.Name + "=" + v + "\n")
+		}
+	}
+	if b.Len() > 0 {
+		if err := e.proc.write([]byte(b.String())); err != nil {
+			return e.lost(ctx, "setoption", recvClosed, 0, "")
+		}
+	}
+	e.healthy = true
+	return e.ping(ctx, "handshake")
+}
+
+// Name returns Config.Name.
+func (e *XBoard) Name() string { return e.cfg.Name }
+
+// Protocol returns XBoardProtocol.
+func (e *XBoard) Protocol() Protocol { return XBoardProtocol }
+
+// ID returns the engine's myname feature.
+func (e *XBoard) ID() string { return e.id }
+
+// Options returns the options advertised with feature option=.
+func (e *XBoard) Options() []Option { return e.options }
+
+// Feature returns the value of a feature the engine sent and the client
+// accepted ("" if none).
+func (e *XBoard) Feature(name string) string { return e.features[name] }
+
+// Healthy reports whether the engine can be used without Restart.
+func (e *XBoard) Healthy() bool { return e.healthy && !e.closed && e.proc.alive() }
+
+// Restarts counts successful restarts.
+func (e *XBoard) Restarts() int { return e.restarts }
+
+// Pid returns the process id of the current engine process.
+func (e *XBoard) Pid() int { return e.proc.pid() }
+
+func (e *XBoard) usable(op string) *Error {
+	if e.closed {
+		return e.err(op, KindDisconnect, errors.New("engine closed"))
+	}
+	if !e.healthy || !e.proc.alive() {
+		return e.err(op, KindDisconnect, errors.New("engine not running; Restart it"))
+	}
+	return nil
+}
+
+// Ping sends "ping N" and waits for "pong N" if the engine supports ping;
+// otherwise it only checks that the process is alive.
+func (e *XBoard) Ping(ctx context.Context) error { return e.ping(ctx, "ping") }
+
+func (e *XBoard) ping(ctx context.Context, op string) error {
+	if err := e.usable(op); err != nil {
+		return err
+	}
+	if !e.feature("ping") {
+		return nil
+	}
+	p := e.proc
+	e.pingN++
+	want := strconv.Itoa(e.pingN)
+	if err := p.writeString("ping " + want); err != nil {
+		return e.lost(ctx, op, recvClosed, 0, "")
+	}
+	c := p.arm(e.cfg.ReadyTimeout)
+	defer p.disarm()
+	var info Info
+	for {
+		l, st := p.recv(ctx, c)
+		if st != recvLine {
+			return e.lost(ctx, op, st, KindStall, "no pong "+want+" within "+e.cfg.ReadyTimeout.String())
+		}
+		if k, arg := parseXBLine(l.text, &info); k == xbPong && arg == want {
+			return nil
+		}
+	}
+}
+
+// NewGame sends new, force, easy (no pondering) and post (thinking
+// output), then pings. An engine that declared reuse=0 is restarted.
+func (e *XBoard) NewGame(ctx context.Context) error {
+	if e.features["reuse"] == "0" && !e.closed {
+		if err := e.Restart(ctx); err != nil {
+			return err
+		}
+		e.restarts--
+	}
+	if err := e.usable("newgame"); err != nil {
+		return err
+	}
+	e.fen, e.moves = "", e.moves[:0]
+	if err := e.proc.writeString("new\nforce\neasy\npost"); err != nil {
+		return e.lost(ctx, "newgame", recvClosed, 0, "")
+	}
+	e.resetBoard("")
+	return e.ping(ctx, "newgame")
+}
+
+// resetBoard records that the engine has just received new (and setboard
+// fen, if not empty).
+func (e *XBoard) resetBoard(fen string) {
+	e.synced = true
+	e.sentFEN = fen
+	e.sent = e.sent[:0]
+	e.san = nil
+	e.level, e.st, e.sd = "", 0, 0
+}
+
+// Position sets the position for the next Go.
+func (e *XBoard) Position(startFEN string, moves []string) {
+	if startFEN == StartFEN {
+		startFEN = ""
+	}
+	e.fen = startFEN
+	e.moves = append(e.moves[:0], moves...)
+}
+
+// appendMove appends a move command for coordinate move m.
+func (e *XBoard) appendMove(b []byte, m string) ([]byte, error) {
+	if e.feature("usermove") {
+		b = append(b, "usermove "...)
+	}
+	if e.feature("san") {
+		s, err := e.san.toSAN(m)
+		if err != nil {
+			return b, err
+		}
+		m = s
+	}
+	b = append(b, m...)
+	return append(b, '\n'), nil
+}
+
+// appendEdit appends the edit-mode commands that set up fen, for engines
+// without setboard (like Fairy-Max). Castling rights follow from the king
+// and rook squares; an en-passant square is lost.
+func (e *XBoard) appendEdit(b []byte, fen string) ([]byte, error) {
+	fields := strings.Fields(fen)
+	if len(fields) < 2 {
+		return b, errors.New("malformed FEN " + strconv.Quote(fen))
+	}
+	if fields[1] == "b" {
+		// The documented way to get Black to move: a white move before edit.
+		if e.feature("usermove") {
+			b = append(b, "usermove "...)
+		}
+		if e.feature("san") {
+			b = append(b, "a3\n"...)
+		} else {
+			b = append(b, "a2a3\n"...)
+		}
+	}
+	var white, black []byte
+	rank, file := 8, 0
+	for i := 0; i < len(fields[0]); i++ {
+		c := fields[0][i]
+		switch {
+		case c == '/':
+			rank, file = rank-1, 0
+		case c >= '1' && c <= '8':
+			file += int(c - '0')
+		default:
+			up := c &^ 0x20
+			if !strings.ContainsRune("PNBRQK", rune(up)) || file > 7 || rank < 1 {
+				return b, errors.New("malformed FEN " + strconv.Quote(fen))
+			}
+			sq := []byte{up, byte('a' + file), byte('0' + rank), '\n'}
+			if c == up {
+				white = append(white, sq...)
+			} else {
+				black = append(black, sq...)
+			}
+			file++
+		}
+	}
+	b = append(b, "edit\n#\n"...)
+	b = append(b, white...)
+	b = append(b, "c\n"...)
+	b = append(b, black...)
+	return append(b, ".\n"...), nil
+}
+
+// fmtLevel formats "level MPS BASE INC".
+func fmtLevel(tc TimeControl) string {
+	secs := int64(math.Ceil(tc.Base.Seconds()))
+	if secs < 1 {
+		secs = 1
+	}
+	base := strconv.FormatInt(secs/60, 10)
+	if secs%60 != 0 {
+		s := strconv.FormatInt(secs%60, 10)
+		if len(s) == 1 {
+			s = "0" + s
+		}
+		base += ":" + s
+	}
+	inc := strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)
+	return "level " + strconv.Itoa(tc.Moves) + " " + base + " " + inc
+}
+
+func centis(d time.Duration) int64 {
+	if d < 0 {
+		return 0
+	}
+	return int64(d / (10 * time.Millisecond))
+}
+
+// command builds what goes before (and including) go.
+func (e *XBoard) command(lim *Limits, white bool) ([]byte, error) {
+	b := e.buf[:0]
+	prefix := e.synced && e.sentFEN == e.fen && len(e.sent) <= len(e.moves)
+	if prefix {
+		for i, m := range e.sent {
+			if e.moves[i] != m {
+				prefix = false
+				break
+			}
+		}
+	}
+	if prefix {
+		b = append(b, "force\n"...)
+	} else {
+		b = append(b, "new\nforce\neasy\npost\n"...)
+		e.resetBoard(e.fen)
+		if e.fen != "" {
+			if e.feature("setboard") {
+				b = append(b, "setboard "...)
+				b = append(b, e.fen...)
+				b = append(b, '\n')
+			} else {
+				var err error
+				if b, err = e.appendEdit(b, e.fen); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	if e.feature("san") && e.san == nil {
+		sb, err := newSANBoard(e.fen)
+		if err != nil {
+			return b, err
+		}
+		e.san = sb
+	}
+	for _, m := range e.moves[len(e.sent):] {
+		var err error
+		if b, err = e.appendMove(b, m); err != nil {
+			return b, err
+		}
+		e.sent = append(e.sent, m)
+	}
+	// Time control.
+	own, opp, inc := lim.WTime, lim.BTime, lim.WInc
+	if !white {
+		own, opp, inc = lim.BTime, lim.WTime, lim.BInc
+	}
+	switch {
+	case lim.MoveTime > 0:
+		if lim.MoveTime != e.st {
+			secs := int64(math.Ceil(lim.MoveTime.Seconds()))
+			b = append(b, "st "...)
+			b = strconv.AppendInt(b, max(secs, 1), 10)
+			b = append(b, '\n')
+			e.st = lim.MoveTime
+		}
+	case lim.WTime > 0 || lim.BTime > 0:
+		tc := lim.TC
+		if tc == (TimeControl{}) {
+			if e.level == "" {
+				tc = TimeControl{Moves: lim.MovesToGo, Base: own, Inc: inc}
+			}
+		}
+		if tc != (TimeControl{}) {
+			if lv := fmtLevel(tc); lv != e.level {
+				b = append(b, lv...)
+				b = append(b, '\n')
+				e.level = lv
+			}
+		}
+		b = append(b, "time "...)
+		b = strconv.AppendInt(b, centis(own), 10)
+		b = append(b, "\notim "...)
+		b = strconv.AppendInt(b, centis(opp), 10)
+		b = append(b, '\n')
+	default:
+		// No time limit (depth-limited or unlimited): a day per move.
+		if e.st == 0 {
+			b = append(b, "st 86400\n"...)
+			e.st = 86400 * time.Second
+		}
+	}
+	if lim.Depth > 0 && lim.Depth != e.sd {
+		b = append(b, "sd "...)
+		b = strconv.AppendInt(b, int64(lim.Depth), 10)
+		b = append(b, '\n')
+		e.sd = lim.Depth
+	}
+	b = append(b, "go\n"...)
+	e.buf = b
+	return b, nil
+}
+
+// Go sends the moves the engine has not seen, the time control and go,
+// and waits for the engine's move until the deadline (see Limits.Timeout).
+// On a missed deadline it sends "?" (move now) and waits
+// Config.StopTimeout; if no move comes the process is killed. Node limits
+// and infinite searches are not supported by this client (KindConfig).
+func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
+	var res Result
+	if err := e.usable("go"); err != nil {
+		return res, err
+	}
+	if lim.Nodes > 0 {
+		return res, e.err("go", KindConfig, errors.New("node limits are not supported for xboard engines"))
+	}
+	if lim.Infinite {
+		return res, e.err("go", KindConfig, errors.New("infinite search is not supported for xboard engines"))
+	}
+	p := e.proc
+	p.drain()
+	white := whiteToMove(e.fen, len(e.moves))
+	d, kind := lim.deadline(&e.cfg, white)
+	cmd, err := e.command(&lim, white)
+	if err != nil {
+		e.synced = false
+		return res, e.err("go", KindProtocol, err)
+	}
+	start := time.Now()
+	if err := p.write(cmd); err != nil {
+		e.synced = false
+		return res, e.lost(ctx, "go", recvClosed, 0, "")
+	}
+	c := p.arm(d)
+	var info, last Info
+	stopping := false
+	reason := KindNone
+	for {
+		l, st := p.recv(ctx, c)
+		switch {
+		case st == recvClosed:
+			p.disarm()
+			res.Elapsed = time.Since(start)
+			res.Info = last
+			e.synced = false
+			return res, e.lost(ctx, "go", st, 0, "")
+		case st != recvLine && stopping:
+			p.disarm()
+			res.Info = last
+			e.synced = false
+			return res, e.lost(ctx, "go", recvTimeout, reason, "no move within "+d.String()+", nor within "+e.cfg.StopTimeout.String()+" of ?")
+		case st != recvLine:
+			stopping = true
+			p.disarm()
+			if st == recvTimeout {
+				reason = kind
+				res.Elapsed = time.Since(start)
+			} else {
+				ctx = context.WithoutCancel(ctx)
+				reason = KindInterrupted
+			}
+			if err := p.writeString("?"); err != nil {
+				res.Info = last
+				e.synced = false
+				return res, e.lost(ctx, "go", recvClosed, 0, "")
+			}
+			c = p.arm(e.cfg.StopTimeout)
+			continue
+		}
+		k, arg := parseXBLine(l.text, &info)
+		switch k {
+		case xbThinking:
+			last = info
+			continue
+		case xbDrawOffer:
+			res.DrawOffer = true
+			continue
+		case xbMove, xbResign, xbResult, xbIllegal:
+		default:
+			continue
+		}
+		p.disarm()
+		if res.Elapsed == 0 {
+			res.Elapsed = l.at.Sub(start)
+			if res.Elapsed <= 0 { // a line read before go was written
+				res.Elapsed = time.Since(start)
+			}
+		}
+		res.Info = last
+		switch k {
+		case xbMove:
+			res.Move = arg
+			if e.san != nil {
+				if m, err := e.san.fromSAN(arg); err == nil {
+					res.Move = m
+					e.san.play(m)
+				} else {
+					e.synced = false // illegal SAN: the arbiter judges it
+				}
+			}
+			if e.synced {
+				e.sent = append(e.sent, res.Move)
+			}
+		case xbResign:
+			res.Resign = true
+			e.synced = false
+		case xbResult:
+			res.Claim = arg
+			e.synced = false
+		case xbIllegal:
+			e.synced = false
+			return res, e.err("go", KindProtocol, errors.New("engine rejected a move: "+quoteShort(arg)))
+		}
+		if reason != KindNone {
+			if reason == KindInterrupted {
+				return res, e.err("go", reason, context.Canceled)
+			}
+			return res, e.err("go", reason, errors.New("no move within "+d.String()))
+		}
+		return res, nil
+	}
+}
+
+// Restart kills the current process if it still runs and starts a new
+// one with the same configuration.
+func (e *XBoard) Restart(ctx context.Context) error {
+	if e.closed {
+		return e.err("restart", KindConfig, errors.New("engine closed"))
+	}
+	e.proc.close("quit", 100*time.Millisecond)
+	e.healthy = false
+	if err := e.start(ctx); err != nil {
+		return err
+	}
+	e.restarts++
+	return nil
+}
+
+// Close sends quit, kills the process group after Config.QuitTimeout and
+// reaps the process.
+func (e *XBoard) Close() error {
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	e.healthy = false
+	return e.proc.close("quit", e.cfg.QuitTimeout)
+}
