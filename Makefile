@@ -3,7 +3,7 @@ GO      ?= go
 FUZZTIME ?= 8s
 BIN     := bin
 
-.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean
+.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs
 
 all: build
 
@@ -29,7 +29,7 @@ race:
 	@if [ -n "$(RACE_PKGS)" ]; then $(GO) test -count=1 -race $(RACE_PKGS); fi
 
 # A short run of every parser fuzz target: `pkg:FuzzName` pairs.
-FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./results/pgn:FuzzReadPGN ./cmd/elolab:FuzzParseCounts ./match/engine:FuzzParseInfo ./match/engine:FuzzParseOption ./match/engine:FuzzParseXBoardLine ./match/engine:FuzzLineReader ./openings:FuzzParseEPD ./openings:FuzzParsePGN
+FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./results/pgn:FuzzReadPGN ./cmd/elolab:FuzzParseCounts ./match/engine:FuzzParseInfo ./match/engine:FuzzParseOption ./match/engine:FuzzParseXBoardLine ./match/engine:FuzzLineReader ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
@@ -46,3 +46,7 @@ perft-long:
 
 clean:
 	rm -rf $(BIN)
+
+# Regenerate the parameter file from the registry (a test keeps them in sync).
+configs:
+	$(GO) run ./cmd/labrat params > configs/labrat/default.yaml

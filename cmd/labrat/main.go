@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/engine/search"
 	"github.com/elolab/elolab/engine/uci"
 	"github.com/spf13/cobra"
@@ -24,6 +25,7 @@ func main() {
 }
 
 func rootCmd() *cobra.Command {
+	var paramsFile string
 	root := &cobra.Command{
 		Use:           "labrat",
 		Short:         "labrat, the elolab UCI chess engine (no arguments: UCI on stdin/stdout)",
@@ -31,11 +33,28 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return uci.Run(os.Stdin, os.Stdout)
+			p, err := loadParams(paramsFile)
+			if err != nil {
+				return err
+			}
+			return uci.Run(os.Stdin, os.Stdout, p)
 		},
 	}
-	root.AddCommand(perftCmd(), benchCmd())
+	root.PersistentFlags().StringVar(&paramsFile, "params", "", "YAML file of parameter values (see `labrat params`)")
+	root.AddCommand(perftCmd(), benchCmd(&paramsFile), paramsCmd(&paramsFile))
 	return root
+}
+
+// loadParams reads a parameter YAML file; "" means defaults.
+func loadParams(path string) (*params.Values, error) {
+	if path == "" {
+		return params.NewValues(), nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return params.LoadYAML(data, path)
 }
 
 func perftCmd() *cobra.Command {
@@ -73,7 +92,7 @@ func perftCmd() *cobra.Command {
 	}
 }
 
-func benchCmd() *cobra.Command {
+func benchCmd(paramsFile *string) *cobra.Command {
 	var hash int
 	var verbose bool
 	cmd := &cobra.Command{
@@ -92,8 +111,12 @@ func benchCmd() *cobra.Command {
 			if hash < 1 || hash > 4096 {
 				return fmt.Errorf("bench: --hash must be 1..4096 MB, got %d", hash)
 			}
+			p, err := loadParams(*paramsFile)
+			if err != nil {
+				return err
+			}
 			i := 0
-			res, err := search.Bench(depth, hash, func(fen string, nodes uint64) {
+			res, err := search.Bench(depth, hash, p, func(fen string, nodes uint64) {
 				i++
 				if verbose {
 					fmt.Fprintf(os.Stderr, "Position %d/%d (%s): %d nodes\n", i, len(search.BenchPositions), fen, nodes)

@@ -7,11 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
 )
 
 var labratBin string
@@ -187,4 +189,54 @@ func TestSubcommands(t *testing.T) {
 			t.Errorf("%v: no error message: %s", bad, out)
 		}
 	}
+}
+
+// TestDefaultConfigInSync: configs/labrat/default.yaml is what `labrat
+// params` prints (regenerate with `make configs`).
+func TestDefaultConfigInSync(t *testing.T) {
+	want, err := os.ReadFile("../../configs/labrat/default.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(labratBin, "params").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Fatal("configs/labrat/default.yaml is out of date: run `make configs`")
+	}
+	// Both shipped parameter files load, and out-of-range values are refused with file:line.
+	for _, f := range []string{"../../configs/labrat/default.yaml", "../../configs/labrat/micromax-material.yaml"} {
+		if out, err := exec.Command(labratBin, "--params", f, "params", "--changed").CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", f, err, out)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("futility.moonfish.margin: 100\nlmr.base: 9999\n"), 0o644)
+	out, err := exec.Command(labratBin, "--params", bad, "bench", "1").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "bad.yaml:2") || !strings.Contains(string(out), "lmr.base") {
+		t.Fatalf("out-of-range parameter: err %v, output %s", err, out)
+	}
+}
+
+// TestSetoptionEveryParameter: every registry parameter is a UCI option
+// that setoption accepts within range and rejects outside it.
+func TestSetoptionEveryParameter(t *testing.T) {
+	e := startEngine(t)
+	for _, d := range params.All() {
+		val := params.FormatValue(d, d.Max)
+		e.send("setoption name " + d.Name + " value " + val)
+		if d.Kind == params.KindInt {
+			e.send("setoption name " + d.Name + " value " + strconv.Itoa(d.Max+1))
+			line := e.expect("info string error", 5*time.Second)
+			if !strings.Contains(line, d.Name) {
+				t.Fatalf("%s out of range: %q", d.Name, line)
+			}
+		}
+	}
+	e.send("isready")
+	e.expect("readyok", 5*time.Second)
+	e.send("position startpos")
+	e.send("go depth 3")
+	e.expect("bestmove", 10*time.Second)
 }

@@ -1,152 +1,171 @@
 package eval
 
-// Piece-square tables in centipawns, written as the board is seen from
-// White's side (rank 8 first) and flipped into a1 = 0 order at start-up.
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
 
-var pstMG, pstEG [7][64]int
+// Piece-square tables, left-right symmetric: one parameter pair per square
+// of files a–d (the e–h squares mirror them), named
+// eval.pst.<piece>.<square>.mg/.eg from White's side. Pawns have no
+// parameters on ranks 1 and 8.
+var pstEnabled = params.Bool("eval.pst.enabled", true, "eval", "piece-square tables")
 
+// pstW[piece][square] is the weight pair of a square (mirrored for e–h).
+var pstW [7][64]weight
+
+// pstDefaults[piece] holds (mg, eg) for a1..d8 as [rank][file] pairs.
 func init() {
-	tables := [7][2][64]int{
-		1: {pawnMG, pawnEG}, 2: {knightMG, knightEG}, 3: {bishopMG, bishopEG},
-		4: {rookMG, rookEG}, 5: {queenMG, queenEG}, 6: {kingMG, kingEG},
-	}
-	for pt := 1; pt <= 6; pt++ {
-		for i := 0; i < 64; i++ {
-			s := i ^ 56 // row 0 of the literal is rank 8
-			pstMG[pt][s] = tables[pt][0][i]
-			pstEG[pt][s] = tables[pt][1][i]
+	names := [7]string{2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king", 1: "pawn"}
+	for pt := board.Pawn; pt <= board.King; pt++ {
+		for r := 0; r < 8; r++ {
+			if pt == board.Pawn && (r == 0 || r == 7) {
+				continue
+			}
+			for f := 0; f < 4; f++ {
+				sq := board.MakeSquare(f, r)
+				d := pstDefaults[pt][r][f]
+				w := pair("eval.pst."+names[pt]+"."+sq.String(), d[0], d[1], -200, 200, 4, names[pt]+" on "+sq.String()+"/"+board.MakeSquare(7-f, r).String())
+				pstW[pt][sq] = w
+				pstW[pt][board.MakeSquare(7-f, r)] = w
+			}
 		}
 	}
 }
 
-var pawnMG = [64]int{
-	0, 0, 0, 0, 0, 0, 0, 0,
-	60, 70, 55, 65, 65, 55, 70, 60,
-	10, 15, 25, 35, 35, 25, 15, 10,
-	0, 5, 10, 25, 25, 10, 5, 0,
-	-5, 0, 5, 20, 20, 5, 0, -5,
-	-5, -5, 0, 5, 5, -5, -5, -5,
-	-5, 0, -5, -15, -15, 5, 10, -5,
-	0, 0, 0, 0, 0, 0, 0, 0,
+func (e *Evaluator) pst(pos *board.Position) {
+	if e.trace == nil && e.prepared {
+		// Fast path: the weights were copied into flat tables by Prepare.
+		for c := board.White; c <= board.Black; c++ {
+			mg, eg := 0, 0
+			for pt := board.Pawn; pt <= board.King; pt++ {
+				tm, te := &e.pstMG[c][pt], &e.pstEG[c][pt]
+				for b := pos.Pieces(c, pt); b != 0; {
+					s := b.PopLSB()
+					mg += int(tm[s])
+					eg += int(te[s])
+				}
+			}
+			e.mg[c] += mg
+			e.eg[c] += eg
+		}
+		return
+	}
+	if !e.on(pstEnabled) {
+		return
+	}
+	for c := board.White; c <= board.Black; c++ {
+		flip := board.Square(0)
+		if c == board.Black {
+			flip = 56
+		}
+		for pt := board.Pawn; pt <= board.King; pt++ {
+			for b := pos.Pieces(c, pt); b != 0; {
+				e.add(c, pstW[pt][b.PopLSB()^flip], 1)
+			}
+		}
+	}
 }
 
-var pawnEG = [64]int{
-	0, 0, 0, 0, 0, 0, 0, 0,
-	120, 115, 105, 95, 95, 105, 115, 120,
-	70, 65, 55, 45, 45, 55, 65, 70,
-	30, 25, 20, 15, 15, 20, 25, 30,
-	15, 10, 5, 0, 0, 5, 10, 15,
-	5, 5, 0, 0, 0, 0, 5, 5,
-	5, 5, 5, 5, 5, 5, 5, 5,
-	0, 0, 0, 0, 0, 0, 0, 0,
+// pstDefaults[piece][rank][file] = {mg, eg}, averaged over mirrored files.
+var pstDefaults = [7][8][4][2]int{
+	1: { // pawn
+		{{0, 0}, {0, 0}, {0, 0}, {0, 0}},            // rank 1
+		{{-5, 5}, {5, 5}, {0, 5}, {-15, 5}},         // rank 2
+		{{-5, 5}, {-5, 5}, {-2, 0}, {5, 0}},         // rank 3
+		{{-5, 15}, {0, 10}, {5, 5}, {20, 0}},        // rank 4
+		{{0, 30}, {5, 25}, {10, 20}, {25, 15}},      // rank 5
+		{{10, 70}, {15, 65}, {25, 55}, {35, 45}},    // rank 6
+		{{60, 120}, {70, 115}, {55, 105}, {65, 95}}, // rank 7
+		{{0, 0}, {0, 0}, {0, 0}, {0, 0}},            // rank 8
+	},
+	2: { // knight
+		{{-60, -50}, {-30, -40}, {-30, -30}, {-30, -30}}, // rank 1
+		{{-40, -40}, {-20, -20}, {0, 0}, {5, 5}},         // rank 2
+		{{-30, -30}, {5, 5}, {10, 10}, {15, 15}},         // rank 3
+		{{-30, -30}, {0, 0}, {15, 15}, {20, 20}},         // rank 4
+		{{-30, -30}, {5, 5}, {20, 15}, {25, 20}},         // rank 5
+		{{-30, -30}, {5, 0}, {15, 10}, {20, 15}},         // rank 6
+		{{-40, -40}, {-20, -20}, {0, 0}, {5, 0}},         // rank 7
+		{{-60, -50}, {-40, -40}, {-30, -30}, {-30, -30}}, // rank 8
+	},
+	3: { // bishop
+		{{-20, -15}, {-10, -10}, {-15, -10}, {-10, -10}}, // rank 1
+		{{-10, -10}, {15, 0}, {0, 0}, {5, 0}},            // rank 2
+		{{-10, -10}, {10, 0}, {10, 5}, {10, 5}},          // rank 3
+		{{-10, -10}, {0, 0}, {10, 5}, {10, 10}},          // rank 4
+		{{-10, -10}, {5, 0}, {5, 5}, {10, 10}},           // rank 5
+		{{-10, -10}, {0, 0}, {5, 5}, {10, 5}},            // rank 6
+		{{-10, -10}, {0, 0}, {0, 0}, {0, 0}},             // rank 7
+		{{-20, -15}, {-10, -10}, {-10, -10}, {-10, -10}}, // rank 8
+	},
+	4: { // rook
+		{{-5, -5}, {0, -5}, {5, 0}, {10, 0}},     // rank 1
+		{{-10, -5}, {-5, -5}, {0, -5}, {0, -5}},  // rank 2
+		{{-5, 0}, {0, 0}, {0, 0}, {0, 0}},        // rank 3
+		{{-5, 0}, {0, 0}, {0, 0}, {0, 0}},        // rank 4
+		{{-5, 0}, {0, 0}, {0, 0}, {0, 0}},        // rank 5
+		{{-5, 5}, {0, 5}, {0, 5}, {0, 5}},        // rank 6
+		{{15, 10}, {20, 10}, {20, 10}, {20, 10}}, // rank 7
+		{{5, 10}, {10, 10}, {10, 10}, {10, 10}},  // rank 8
+	},
+	5: { // queen
+		{{-20, -20}, {-10, -10}, {-10, -10}, {-2, -5}}, // rank 1
+		{{-10, -10}, {0, 0}, {2, 5}, {5, 5}},           // rank 2
+		{{-10, -10}, {0, 5}, {5, 10}, {5, 10}},         // rank 3
+		{{-5, -5}, {0, 5}, {5, 10}, {5, 15}},           // rank 4
+		{{-5, -5}, {0, 5}, {5, 10}, {5, 15}},           // rank 5
+		{{-10, -10}, {0, 5}, {5, 10}, {5, 10}},         // rank 6
+		{{-10, -10}, {-5, 0}, {0, 5}, {0, 5}},          // rank 7
+		{{-20, -20}, {-10, -10}, {-10, -10}, {-5, -5}}, // rank 8
+	},
+	6: { // king
+		{{20, -50}, {35, -35}, {5, -25}, {-5, -20}},      // rank 1
+		{{10, -30}, {10, -20}, {-10, -5}, {-20, 0}},      // rank 2
+		{{-20, -25}, {-30, -5}, {-30, 15}, {-40, 25}},    // rank 3
+		{{-30, -25}, {-40, -5}, {-40, 25}, {-50, 35}},    // rank 4
+		{{-40, -25}, {-50, -5}, {-50, 25}, {-60, 35}},    // rank 5
+		{{-40, -25}, {-50, -5}, {-50, 15}, {-60, 25}},    // rank 6
+		{{-40, -30}, {-50, -15}, {-50, -5}, {-60, 0}},    // rank 7
+		{{-40, -50}, {-50, -35}, {-50, -25}, {-60, -20}}, // rank 8
+	},
 }
 
-var knightMG = [64]int{
-	-60, -40, -30, -30, -30, -30, -40, -60,
-	-40, -20, 0, 5, 5, 0, -20, -40,
-	-30, 5, 15, 20, 20, 15, 5, -30,
-	-30, 5, 20, 25, 25, 20, 5, -30,
-	-30, 0, 15, 20, 20, 15, 0, -30,
-	-30, 5, 10, 15, 15, 10, 5, -30,
-	-40, -20, 0, 5, 5, 0, -20, -40,
-	-60, -30, -30, -30, -30, -30, -30, -60,
-}
-
-var knightEG = [64]int{
-	-50, -40, -30, -30, -30, -30, -40, -50,
-	-40, -20, 0, 0, 0, 0, -20, -40,
-	-30, 0, 10, 15, 15, 10, 0, -30,
-	-30, 5, 15, 20, 20, 15, 5, -30,
-	-30, 0, 15, 20, 20, 15, 0, -30,
-	-30, 5, 10, 15, 15, 10, 5, -30,
-	-40, -20, 0, 5, 5, 0, -20, -40,
-	-50, -40, -30, -30, -30, -30, -40, -50,
-}
-
-var bishopMG = [64]int{
-	-20, -10, -10, -10, -10, -10, -10, -20,
-	-10, 0, 0, 0, 0, 0, 0, -10,
-	-10, 0, 5, 10, 10, 5, 0, -10,
-	-10, 5, 5, 10, 10, 5, 5, -10,
-	-10, 0, 10, 10, 10, 10, 0, -10,
-	-10, 10, 10, 10, 10, 10, 10, -10,
-	-10, 15, 0, 5, 5, 0, 15, -10,
-	-20, -10, -15, -10, -10, -15, -10, -20,
-}
-
-var bishopEG = [64]int{
-	-15, -10, -10, -10, -10, -10, -10, -15,
-	-10, 0, 0, 0, 0, 0, 0, -10,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-10, 0, 5, 10, 10, 5, 0, -10,
-	-10, 0, 5, 10, 10, 5, 0, -10,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-10, 0, 0, 0, 0, 0, 0, -10,
-	-15, -10, -10, -10, -10, -10, -10, -15,
-}
-
-var rookMG = [64]int{
-	5, 10, 10, 10, 10, 10, 10, 5,
-	15, 20, 20, 20, 20, 20, 20, 15,
-	-5, 0, 0, 0, 0, 0, 0, -5,
-	-5, 0, 0, 0, 0, 0, 0, -5,
-	-5, 0, 0, 0, 0, 0, 0, -5,
-	-5, 0, 0, 0, 0, 0, 0, -5,
-	-10, -5, 0, 0, 0, 0, -5, -10,
-	-5, 0, 5, 10, 10, 5, 0, -5,
-}
-
-var rookEG = [64]int{
-	10, 10, 10, 10, 10, 10, 10, 10,
-	10, 10, 10, 10, 10, 10, 10, 10,
-	5, 5, 5, 5, 5, 5, 5, 5,
-	0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0,
-	-5, -5, -5, -5, -5, -5, -5, -5,
-	-5, -5, 0, 0, 0, 0, -5, -5,
-}
-
-var queenMG = [64]int{
-	-20, -10, -10, -5, -5, -10, -10, -20,
-	-10, -5, 0, 0, 0, 0, -5, -10,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-5, 0, 5, 5, 5, 5, 0, -5,
-	-5, 0, 5, 5, 5, 5, 0, -5,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-10, 0, 5, 5, 5, 0, 0, -10,
-	-20, -10, -10, 0, -5, -10, -10, -20,
-}
-
-var queenEG = [64]int{
-	-20, -10, -10, -5, -5, -10, -10, -20,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-10, 5, 10, 10, 10, 10, 5, -10,
-	-5, 5, 10, 15, 15, 10, 5, -5,
-	-5, 5, 10, 15, 15, 10, 5, -5,
-	-10, 5, 10, 10, 10, 10, 5, -10,
-	-10, 0, 5, 5, 5, 5, 0, -10,
-	-20, -10, -10, -5, -5, -10, -10, -20,
-}
-
-var kingMG = [64]int{
-	-40, -50, -50, -60, -60, -50, -50, -40,
-	-40, -50, -50, -60, -60, -50, -50, -40,
-	-40, -50, -50, -60, -60, -50, -50, -40,
-	-40, -50, -50, -60, -60, -50, -50, -40,
-	-30, -40, -40, -50, -50, -40, -40, -30,
-	-20, -30, -30, -40, -40, -30, -30, -20,
-	10, 10, -10, -20, -20, -10, 10, 10,
-	20, 35, 15, -10, 0, -5, 35, 20,
-}
-
-var kingEG = [64]int{
-	-50, -35, -25, -20, -20, -25, -35, -50,
-	-30, -15, -5, 0, 0, -5, -15, -30,
-	-25, -5, 15, 25, 25, 15, -5, -25,
-	-25, -5, 25, 35, 35, 25, -5, -25,
-	-25, -5, 25, 35, 35, 25, -5, -25,
-	-25, -5, 15, 25, 25, 15, -5, -25,
-	-30, -20, -5, 0, 0, -5, -20, -30,
-	-50, -35, -25, -20, -20, -25, -35, -50,
+// preparePST copies the square weights into flat per-colour tables.
+func (e *Evaluator) preparePST() {
+	for c := board.White; c <= board.Black; c++ {
+		flip := board.Square(0)
+		if c == board.Black {
+			flip = 56
+		}
+		for pt := board.Pawn; pt <= board.King; pt++ {
+			for s := board.Square(0); s < 64; s++ {
+				w := pstW[pt][s^flip]
+				if w.mg == nil { // pawns on ranks 1 and 8
+					e.pstMG[c][pt][s], e.pstEG[c][pt][s] = 0, 0
+					continue
+				}
+				e.pstMG[c][pt][s] = int32(e.get(w.mg))
+				e.pstEG[c][pt][s] = int32(e.get(w.eg))
+			}
+		}
+	}
+	// Material rides along in the same tables (see material()).
+	if !e.on(pstEnabled) {
+		clear(e.pstMG[0][:])
+		clear(e.pstMG[1][:])
+		clear(e.pstEG[0][:])
+		clear(e.pstEG[1][:])
+	}
+	if e.on(materialEnabled) {
+		for c := board.White; c <= board.Black; c++ {
+			for pt := board.Pawn; pt <= board.Queen; pt++ {
+				mg, eg := int32(e.get(materialW[pt].mg)), int32(e.get(materialW[pt].eg))
+				for s := range e.pstMG[c][pt] {
+					e.pstMG[c][pt][s] += mg
+					e.pstEG[c][pt][s] += eg
+				}
+			}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
 )
 
 // BenchPositions are searched by Bench: every tenth position of the WAC
@@ -73,10 +74,11 @@ func (r BenchResult) NPS() uint64 {
 	return uint64(float64(r.Nodes) / r.Elapsed.Seconds())
 }
 
-// Bench searches every bench position to depth from a cleared state. The
-// node count depends only on the search code, never on the clock.
-func Bench(depth int, hashMB int, perPosition func(fen string, nodes uint64)) (BenchResult, error) {
-	s := New(hashMB)
+// Bench searches every bench position to depth from a cleared state with
+// parameters p (nil: defaults). The node count depends only on the search
+// code and the parameters, never on the clock.
+func Bench(depth int, hashMB int, p *params.Values, perPosition func(fen string, nodes uint64)) (BenchResult, error) {
+	s := New(hashMB, p)
 	var res BenchResult
 	start := time.Now()
 	for _, fen := range BenchPositions {

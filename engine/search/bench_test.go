@@ -4,7 +4,7 @@ import "testing"
 
 func BenchmarkBench(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		r, err := Bench(BenchDepth, 16, nil)
+		r, err := Bench(BenchDepth, 16, nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/engine/eval"
+	"github.com/elolab/elolab/engine/params"
 )
 
 // Score bounds. Mate scores are Mate - plies to mate.
@@ -51,11 +52,20 @@ func MateIn(score int) (n int, ok bool) {
 	return 0, false
 }
 
+// frame is the per-ply state of the current line.
+type frame struct {
+	staticEval int
+	move       board.Move // move made from this ply
+	moved      board.Piece
+	excluded   bool // null move not allowed (right after one)
+}
+
 // Searcher holds everything one search thread owns. It allocates at New and
-// never during a search.
+// never during a search. Its parameters (P) belong to this instance alone.
 type Searcher struct {
-	TT       *TT
-	Overhead time.Duration // per-move safety margin for GUI/runner latency
+	TT   *TT
+	P    *params.Values
+	Eval *eval.Evaluator
 
 	pos      *board.Position
 	stop     atomic.Bool
@@ -66,18 +76,28 @@ type Searcher struct {
 	soft     time.Duration
 	hard     time.Duration
 	aborted  bool
+	rootBest board.Move
 
-	lists   [MaxPly + 1]board.MoveList
-	scores  [MaxPly + 1][board.MaxMoves]int32
-	killers [MaxPly + 2][2]board.Move
-	history [2][64][64]int32
-	pv      [MaxPly + 1][MaxPly + 1]board.Move
-	pvLen   [MaxPly + 1]int
+	stack    [MaxPly + 4]frame
+	lists    [MaxPly + 1]board.MoveList
+	badLists [MaxPly + 1]board.MoveList
+	scores   [MaxPly + 1][board.MaxMoves]int32
+	killers  [MaxPly + 2][2]board.Move
+	history  [2][64][64]int32
+	counter  [16][64]board.Move
+	pv       [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen    [MaxPly + 1]int
+	lmrTable [64][64]int8
+	lmrKey   [2]int // the parameters the LMR table was built from
 }
 
-// New returns a searcher with a transposition table of hashMB megabytes.
-func New(hashMB int) *Searcher {
-	return &Searcher{TT: NewTT(hashMB), Overhead: 10 * time.Millisecond}
+// New returns a searcher with a transposition table of hashMB megabytes and
+// its own copy of the parameters (nil: defaults).
+func New(hashMB int, p *params.Values) *Searcher {
+	if p == nil {
+		p = params.NewValues()
+	}
+	return &Searcher{TT: NewTT(hashMB), P: p, Eval: eval.New(p)}
 }
 
 // Stop asks a running search to return as soon as possible (safe from
@@ -89,6 +109,8 @@ func (s *Searcher) Clear() {
 	s.TT.Clear()
 	s.history = [2][64][64]int32{}
 	s.killers = [MaxPly + 2][2]board.Move{}
+	s.counter = [16][64]board.Move{}
+	s.Eval.Clear()
 }
 
 // Nodes searched by the last (or running) search.
@@ -106,13 +128,10 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	s.stop.Store(false)
 	s.soft, s.hard = s.allocateTime(pos.SideToMove())
 	s.TT.NewSearch()
-	for c := range s.history {
-		for f := range s.history[c] {
-			for t := range s.history[c][f] {
-				s.history[c][f][t] /= 8
-			}
-		}
-	}
+	s.ageHistory()
+	s.buildLMRTable()
+	s.Eval.Prepare()
+	s.stack = [MaxPly + 4]frame{}
 
 	var root board.MoveList
 	pos.GenerateMoves(&root)
@@ -120,6 +139,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 		return board.NoMove
 	}
 	best := root.Moves[0]
+	s.rootBest = board.NoMove
 	maxDepth := MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
@@ -127,10 +147,16 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.selDepth = 0
-		score = s.aspiration(depth, score)
+		sc := s.aspiration(depth, score)
 		if s.aborted && depth > 1 {
+			// A partial iteration's best move is still the best we have
+			// when it was found with a full-window proof of the first move.
+			if s.rootBest != board.NoMove {
+				best = s.rootBest
+			}
 			break
 		}
+		score = sc
 		if s.pvLen[0] > 0 {
 			best = s.pv[0][0]
 		}
@@ -141,7 +167,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 		if s.aborted || s.stop.Load() {
 			break
 		}
-		// Mate found and proven to this depth: deeper search cannot change it.
+		// A mate proven at this depth cannot be improved by searching deeper.
 		if _, mate := MateIn(score); mate && lim.Depth == 0 && !lim.Infinite && depth > 8 {
 			break
 		}
@@ -152,43 +178,10 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	return best
 }
 
-// aspiration searches depth with a window around the previous score,
-// widening on failure.
-func (s *Searcher) aspiration(depth, prev int) int {
-	if depth < 5 {
-		return s.negamax(-Infinity, Infinity, depth, 0, true)
-	}
-	delta := 25
-	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
-	for {
-		score := s.negamax(alpha, beta, depth, 0, true)
-		if s.aborted {
-			return score
-		}
-		switch {
-		case score <= alpha:
-			beta = (alpha + beta) / 2
-			alpha = max(score-delta, -Infinity)
-		case score >= beta:
-			beta = min(score+delta, Infinity)
-		default:
-			return score
-		}
-		delta += delta / 2
-	}
-}
-
 // checkLimits is called every 1024 nodes.
 func (s *Searcher) checkLimits() {
-	if s.stop.Load() {
-		s.aborted = true
-		return
-	}
-	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
-		s.aborted = true
-		return
-	}
-	if s.hard > 0 && time.Since(s.start) >= s.hard {
+	if s.stop.Load() || (s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes) ||
+		(s.hard > 0 && time.Since(s.start) >= s.hard) {
 		s.aborted = true
 	}
 }
@@ -198,7 +191,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if depth <= 0 {
 		return s.quiesce(alpha, beta, ply)
 	}
-	pos := s.pos
+	pos, p := s.pos, s.P
 	s.nodes++
 	if s.nodes&1023 == 0 {
 		s.checkLimits()
@@ -208,20 +201,18 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	s.selDepth = max(s.selDepth, ply)
 	inCheck := pos.InCheck()
-	if ply > 0 {
-		if pos.IsRepetition() || pos.Rule50() >= 100 || pos.InsufficientMaterial() {
-			if pos.Rule50() < 100 || !inCheck || pos.CountMoves() > 0 {
-				return 0
-			}
+	root := ply == 0
+	if !root {
+		if s.isDraw(inCheck) {
+			return 0
 		}
 		if ply >= MaxPly {
-			return eval.Evaluate(pos)
+			return s.Eval.Evaluate(pos)
 		}
-		// Mate-distance pruning: no line from here can beat a shorter mate.
-		alpha = max(alpha, -Mate+ply)
-		beta = min(beta, Mate-ply-1)
-		if alpha >= beta {
-			return alpha
+		if p.Bool(mdpEnabled) {
+			if alpha, beta = mateDistance(alpha, beta, ply); alpha >= beta {
+				return alpha
+			}
 		}
 	}
 
@@ -230,79 +221,111 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	hit, found := s.TT.probe(key)
 	if found {
 		ttMove = hit.move
-		if !pvNode && hit.depth >= depth {
+		if !pvNode && p.Bool(ttCutoffs) && hit.depth >= depth {
 			sc := scoreFromTT(hit.score, ply)
 			if hit.bound == boundExact || (hit.bound == boundLower && sc >= beta) || (hit.bound == boundUpper && sc <= alpha) {
-				return sc
-			}
-		}
-	}
-
-	staticEval := -Infinity
-	if !inCheck {
-		if found {
-			staticEval = hit.eval
-		} else {
-			staticEval = eval.Evaluate(pos)
-		}
-		// Null-move pruning: if passing still fails high, the node is not
-		// worth a full search.
-		if !pvNode && depth >= 3 && staticEval >= beta && pos.NonPawnMaterial(pos.SideToMove()) &&
-			pos.LastMove() != board.NoMove && beta > -mateBand {
-			r := 3 + depth/4
-			pos.MakeNull()
-			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
-			pos.UnmakeNull()
-			if s.aborted {
-				return 0
-			}
-			if sc >= beta {
-				if sc >= mateBand {
-					sc = beta
+				if sc >= beta && ttMove != board.NoMove && ttMove.IsQuiet() && pos.IsLegal(ttMove) {
+					s.updateKillers(ttMove, ply)
 				}
 				return sc
 			}
 		}
+	}
+
+	fr := &s.stack[ply]
+	staticEval := -Infinity
+	if inCheck {
+		fr.staticEval = -Infinity
 	} else {
-		depth++ // check extension
-	}
-
-	list := &s.lists[ply]
-	pos.GenerateMoves(list)
-	if list.N == 0 {
-		if inCheck {
-			return -Mate + ply
+		if found && hit.eval > -Infinity {
+			staticEval = hit.eval
+		} else {
+			staticEval = s.Eval.Evaluate(pos)
 		}
-		return 0
+		fr.staticEval = staticEval
+		if !pvNode && beta < mateBand && alpha > -mateBand {
+			if sc, ok := s.razor(alpha, depth, ply, staticEval); ok {
+				return sc
+			}
+			if sc, ok := s.reverseFutility(beta, depth, staticEval); ok {
+				return sc
+			}
+			if sc, ok := s.nullMove(beta, depth, ply, staticEval); ok {
+				return sc
+			}
+		}
 	}
-	s.scoreMoves(list, ply, ttMove)
+	depth = s.internalIterativeReduction(depth, ttMove)
+	if inCheck && p.Bool(checkExtEnabled) {
+		depth++
+	}
 
+	fut := s.futilitySetup(alpha, depth, inCheck, staticEval)
+	lmpLimit := s.lateMoveLimit(depth, inCheck, pvNode)
+
+	var mp picker
+	s.initPicker(&mp, ply, ttMove, inCheck, false)
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
 	us := pos.SideToMove()
-	for i := 0; i < list.N; i++ {
-		m := s.pick(list, ply, i)
+	searched, quiets := 0, 0
+	for {
+		m := s.next(&mp)
+		if m == board.NoMove {
+			break
+		}
+		quiet := m.IsQuiet()
+		givesCheck := pos.GivesCheck(m)
+		if !root && searched > 0 && best > -mateBand {
+			if quiet && lmpLimit > 0 && quiets >= lmpLimit && !givesCheck {
+				quiets++
+				continue
+			}
+			if fut.active {
+				if v, prune := s.futile(&fut, m, searched, givesCheck); prune {
+					best = max(best, v)
+					if quiet {
+						quiets++
+					}
+					continue
+				}
+			}
+		} else if !root && fut.active && searched == 0 && fut.style == futilityMicroMax {
+			// micro-Max prunes even the first move: a futile move is
+			// refuted by the stand-pat of its reply.
+			if v, prune := s.futile(&fut, m, searched, givesCheck); prune {
+				best = max(best, v)
+				continue
+			}
+		}
+
+		fr.move = m
+		fr.moved = pos.PieceAt(m.From())
 		pos.MakeMove(m)
 		var sc int
-		if i == 0 {
+		if searched == 0 || !p.Bool(pvsEnabled) {
 			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode)
 		} else {
-			// Late move reduction for quiet moves searched late.
-			r := 0
-			if depth >= 3 && i >= 3 && m.IsQuiet() && !inCheck && !pos.InCheck() {
-				r = 1 + (depth+i)/10
-			}
+			r := s.reduction(depth, searched, quiet, givesCheck, inCheck, pvNode, m, us, ply)
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
 			if sc > alpha && r > 0 {
 				sc = -s.negamax(-alpha-1, -alpha, depth-1, ply+1, false)
 			}
-			if sc > alpha && pvNode {
+			if sc > alpha && sc < beta && pvNode {
 				sc = -s.negamax(-beta, -alpha, depth-1, ply+1, true)
 			}
 		}
 		pos.UnmakeMove(m)
 		if s.aborted {
 			return 0
+		}
+		searched++
+		if quiet {
+			quiets++
+			if mp.nTried < len(mp.triedQuiets) {
+				mp.triedQuiets[mp.nTried] = m
+				mp.nTried++
+			}
 		}
 		if sc > best {
 			best, bestMove = sc, m
@@ -311,9 +334,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				s.pv[ply][0] = m
 				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
 				s.pvLen[ply] = s.pvLen[ply+1] + 1
+				if root {
+					s.rootBest = m
+				}
 				if sc >= beta {
-					if m.IsQuiet() {
-						s.updateQuietStats(us, m, ply, depth, list, i)
+					if quiet {
+						s.updateQuietStats(m, ply, depth, &mp)
 					}
 					break
 				}
@@ -321,6 +347,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
+	if searched == 0 {
+		if best == -Infinity { // no legal move
+			if inCheck {
+				return -Mate + ply
+			}
+			return 0
+		}
+		return best // every move was pruned as futile: best is the futility bound
+	}
 	bound := boundUpper
 	switch {
 	case best >= beta:
@@ -328,76 +363,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	case best > origAlpha:
 		bound = boundExact
 	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
-	return best
-}
-
-// quiesce searches captures and promotions (all evasions when in check)
-// until the position is quiet.
-func (s *Searcher) quiesce(alpha, beta, ply int) int {
-	pos := s.pos
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkLimits()
-	}
-	if s.aborted {
-		return 0
-	}
-	s.selDepth = max(s.selDepth, ply)
-	if pos.IsRepetition() || pos.InsufficientMaterial() {
-		return 0
-	}
-	inCheck := pos.InCheck()
-	if ply >= MaxPly {
-		if inCheck {
-			return 0
-		}
-		return eval.Evaluate(pos)
-	}
-	best := -Infinity
-	if !inCheck {
-		best = eval.Evaluate(pos)
-		if best >= beta {
-			return best
-		}
-		alpha = max(alpha, best)
-	}
-	list := &s.lists[ply]
-	if inCheck {
-		pos.GenerateMoves(list)
-		if list.N == 0 {
-			return -Mate + ply
-		}
-	} else {
-		pos.GenerateNoisy(list)
-	}
-	s.scoreMoves(list, ply, board.NoMove)
-	for i := 0; i < list.N; i++ {
-		m := s.pick(list, ply, i)
-		if !inCheck {
-			if m.IsPromotion() && m.Promotion() != board.Queen {
-				continue
-			}
-			if !pos.SEEAtLeast(m, 0) {
-				continue
-			}
-		}
-		pos.MakeMove(m)
-		sc := -s.quiesce(-beta, -alpha, ply+1)
-		pos.UnmakeMove(m)
-		if s.aborted {
-			return 0
-		}
-		if sc > best {
-			best = sc
-			if sc > alpha {
-				alpha = sc
-				if sc >= beta {
-					break
-				}
-			}
-		}
-	}
+	s.TT.store(key, bestMove, scoreToTT(best, ply), fr.staticEval, depth, bound)
 	return best
 }
 

@@ -4,17 +4,28 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
 )
 
-// allocateTime turns the limits into a soft limit (do not start another
-// iteration after it) and a hard limit (abort the search). Zero = none.
+// Time management: from the clock, increment and moves to go, a soft limit
+// (no new iteration after it) and a hard limit (abort the search).
+var (
+	tmOverhead   = params.Int("time.overhead", 10, 0, 5000, 0, "time", "per-move safety margin for communication latency (ms)")
+	tmMovesToGo  = params.Int("time.movestogo", 30, 10, 80, 2, "time", "moves assumed left when the clock has no movestogo")
+	tmIncPercent = params.Int("time.incpercent", 75, 0, 100, 5, "time", "share of the increment spent per move (%)")
+	tmSoftPct    = params.Int("time.softpercent", 100, 30, 300, 10, "time", "soft limit as a percentage of the base allocation")
+	tmHardPct    = params.Int("time.hardpercent", 400, 100, 1000, 25, "time", "hard limit as a percentage of the base allocation")
+	tmMaxPct     = params.Int("time.maxpercent", 40, 5, 90, 5, "time", "never plan more than this share of the remaining clock (%)")
+)
+
 func (s *Searcher) allocateTime(us board.Color) (soft, hard time.Duration) {
-	lim := s.limits
+	lim, p := s.limits, s.P
+	overhead := time.Duration(p.Int(tmOverhead)) * time.Millisecond
 	if lim.Infinite {
 		return 0, 0
 	}
 	if lim.MoveTime > 0 {
-		t := max(lim.MoveTime-s.Overhead, time.Millisecond)
+		t := max(lim.MoveTime-overhead, time.Millisecond)
 		return t, t
 	}
 	left, inc := lim.Time[us], lim.Inc[us]
@@ -22,13 +33,13 @@ func (s *Searcher) allocateTime(us board.Color) (soft, hard time.Duration) {
 		return 0, 0
 	}
 	mtg := lim.MovesToGo
-	if mtg <= 0 || mtg > 40 {
-		mtg = 40
+	if mtg <= 0 || mtg > p.Int(tmMovesToGo) {
+		mtg = p.Int(tmMovesToGo)
 	}
-	avail := max(left-s.Overhead, time.Millisecond)
-	soft = avail/time.Duration(mtg) + inc*3/4
-	hard = min(soft*4, avail/3+inc*3/4)
-	soft = min(soft, avail/2)
-	hard = min(max(hard, soft), avail-avail/10)
-	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+	avail := max(left-overhead, time.Millisecond)
+	base := avail/time.Duration(mtg) + inc*time.Duration(p.Int(tmIncPercent))/100
+	ceiling := avail * time.Duration(p.Int(tmMaxPct)) / 100
+	soft = min(base*time.Duration(p.Int(tmSoftPct))/100, ceiling)
+	hard = min(base*time.Duration(p.Int(tmHardPct))/100, ceiling)
+	return max(soft, time.Millisecond), max(hard, soft, time.Millisecond)
 }

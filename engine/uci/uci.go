@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/engine/search"
 )
 
@@ -29,6 +30,7 @@ type Engine struct {
 	outMu    sync.Mutex
 	pos      *board.Position
 	searcher *search.Searcher
+	params   *params.Values
 	hashMB   int
 
 	searching bool
@@ -36,19 +38,24 @@ type Engine struct {
 	stopWait  chan struct{} // closed by stop/quit: releases a finished "go infinite"
 }
 
-// New returns an engine writing to out.
-func New(out io.Writer) *Engine {
+// New returns an engine writing to out, with parameters p (nil: defaults).
+func New(out io.Writer, p *params.Values) *Engine {
+	if p == nil {
+		p = params.NewValues()
+	}
 	return &Engine{
 		out:      bufio.NewWriter(out),
 		pos:      board.NewPosition(),
-		searcher: search.New(16),
+		searcher: search.New(16, p),
+		params:   p,
 		hashMB:   16,
 	}
 }
 
-// Run reads commands from in until "quit" or end of input.
-func Run(in io.Reader, out io.Writer) error {
-	e := New(out)
+// Run reads commands from in until "quit" or end of input, starting from
+// parameters p (nil: defaults).
+func Run(in io.Reader, out io.Writer, p *params.Values) error {
+	e := New(out, p)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	for sc.Scan() {
@@ -87,8 +94,11 @@ func (e *Engine) Handle(line string) bool {
 		e.printf("id author %s", Author)
 		e.printf("option name Hash type spin default 16 min 1 max 4096")
 		e.printf("option name Threads type spin default 1 min 1 max 1")
-		e.printf("option name Move Overhead type spin default 10 min 0 max 5000")
+		e.printf("option name Move Overhead type spin default %d min 0 max 5000", e.params.Get(overheadDef()))
 		e.printf("option name Clear Hash type button")
+		for _, line := range params.UCIOptionLines() {
+			e.printf("%s", line)
+		}
 		e.printf("uciok")
 	case "isready":
 		e.printf("readyok")
@@ -148,14 +158,30 @@ func (e *Engine) setOption(args []string) {
 		spin(1, 1)
 	case "move overhead":
 		if n, ok := spin(0, 5000); ok {
-			e.searcher.Overhead = time.Duration(n) * time.Millisecond
+			e.stopSearch()
+			e.params.SetInt(overheadDef(), n)
 		}
 	case "clear hash":
 		e.stopSearch()
 		e.searcher.Clear()
 	default:
-		e.errorf("setoption: unknown option %q", name)
+		if _, ok := e.params.Lookup(name); !ok {
+			e.errorf("setoption: unknown option %q", name)
+			return
+		}
+		e.stopSearch()
+		if err := e.params.SetUCI(name, value); err != nil {
+			e.errorf("setoption: %v", err)
+			return
+		}
+		e.searcher.Eval.Clear() // cached pawn scores used the old weights
 	}
+}
+
+// overheadDef is the registry parameter behind the standard "Move Overhead" option.
+func overheadDef() *params.Def {
+	d, _ := params.Lookup("time.overhead")
+	return d
 }
 
 // position startpos|fen <FEN> [moves m1 m2 …]: the position changes only

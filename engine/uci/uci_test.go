@@ -23,7 +23,7 @@ func newSession(t *testing.T) *session {
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
 	go func() {
-		err := Run(inR, outW)
+		err := Run(inR, outW, nil)
 		outW.Close()
 		s.done <- err
 	}()

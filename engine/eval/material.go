@@ -1,0 +1,41 @@
+package eval
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Material. The ranges reach micro-Max 4.5's ratio P=2, N=7, B=8, R=12,
+// Q=23 (scaled: P 80, N 280, B 320, R 480, Q 920; configs/labrat/micromax-material.yaml).
+var (
+	materialEnabled = params.Bool("eval.material.enabled", true, "eval", "material")
+	materialW       = [7]weight{
+		board.Pawn:   pair("eval.material.pawn", 85, 110, 40, 250, 5, "pawn value"),
+		board.Knight: pair("eval.material.knight", 330, 300, 150, 700, 10, "knight value"),
+		board.Bishop: pair("eval.material.bishop", 345, 320, 150, 700, 10, "bishop value"),
+		board.Rook:   pair("eval.material.rook", 470, 530, 250, 1000, 15, "rook value"),
+		board.Queen:  pair("eval.material.queen", 1000, 980, 500, 1800, 25, "queen value"),
+	}
+)
+
+func (e *Evaluator) material(pos *board.Position) {
+	if !e.on(materialEnabled) || (e.trace == nil && e.prepared) {
+		return // prepared: material is part of the square tables (pst.go)
+	}
+	for c := board.White; c <= board.Black; c++ {
+		for pt := board.Pawn; pt <= board.Queen; pt++ {
+			if n := pos.Pieces(c, pt).Count(); n > 0 {
+				e.add(c, materialW[pt], n)
+			}
+		}
+	}
+}
+
+// materialValue is the middle-game material of colour c (trade scaling).
+func (e *Evaluator) materialValue(pos *board.Position, c board.Color) int {
+	v := 0
+	for pt := board.Pawn; pt <= board.Queen; pt++ {
+		v += e.get(materialW[pt].mg) * pos.Pieces(c, pt).Count()
+	}
+	return v
+}

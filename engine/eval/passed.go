@@ -1,0 +1,82 @@
+package eval
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Passed pawns: a bonus by relative rank; MadChess 2.0's free passed pawns
+// (build 059: on the 6th/7th rank, the advance square empty and the push
+// not losing material by SEE) and unstoppable passed pawns (build 052: the
+// enemy has only pawns and its king cannot catch the pawn).
+var (
+	passedEnabled = params.Bool("eval.passed.enabled", true, "eval", "passed pawn bonus by rank")
+	passedW       = [8]weight{
+		1: pair("eval.passed.rank2", 0, 10, -50, 300, 4, "passed pawn on the 2nd rank"),
+		2: pair("eval.passed.rank3", 0, 15, -50, 300, 4, "passed pawn on the 3rd rank"),
+		3: pair("eval.passed.rank4", 5, 30, -50, 300, 4, "passed pawn on the 4th rank"),
+		4: pair("eval.passed.rank5", 20, 55, -50, 300, 5, "passed pawn on the 5th rank"),
+		5: pair("eval.passed.rank6", 45, 95, -50, 400, 6, "passed pawn on the 6th rank"),
+		6: pair("eval.passed.rank7", 70, 140, -50, 500, 8, "passed pawn on the 7th rank"),
+	}
+	freePassedEnabled  = params.Bool("eval.passed.free.enabled", true, "eval", "MadChess free passed pawn bonus")
+	freePassedW        = pair("eval.passed.free", 30, 60, 0, 300, 5, "MadChess: passed pawn on the 6th/7th rank free to advance")
+	unstoppableEnabled = params.Bool("eval.passed.unstoppable.enabled", true, "eval", "MadChess unstoppable passed pawn")
+	unstoppableW       = params.Int("eval.passed.unstoppable", 700, 0, 900, 25, "eval", "MadChess: unstoppable passed pawn, replaces the rank bonus (cp)")
+)
+
+func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
+	if !e.on(passedEnabled) || e.passed == 0 {
+		return
+	}
+	free, unstop := e.on(freePassedEnabled), e.on(unstoppableEnabled)
+	occ := pos.Occupied()
+	for c := board.White; c <= board.Black; c++ {
+		them := c ^ 1
+		enemyPieces := pos.NonPawnMaterial(them)
+		eksq := pos.KingSquare(them)
+		for b := e.passed & pos.Colors(c); b != 0; {
+			s := b.PopLSB()
+			rank := s.RelativeRank(c)
+			if unstop && !enemyPieces && frontSpan(c, s)&occ == 0 {
+				promo := board.MakeSquare(s.File(), 7*(1-int(c)))
+				pawnDist := 7 - rank
+				kingDist := distance(eksq, promo)
+				if pos.SideToMove() != c {
+					kingDist--
+				}
+				if kingDist > pawnDist {
+					e.addFlat(c, unstoppableW, 1, 1)
+					continue
+				}
+			}
+			e.add(c, passedW[rank], 1)
+			if free && enemyPieces && rank >= 5 {
+				to := s + 8
+				if c == board.Black {
+					to = s - 8
+				}
+				if !occ.Has(to) {
+					flag := board.FlagQuiet
+					if rank == 6 {
+						flag = board.FlagPromo + 3
+					}
+					if pos.SEE(board.NewMove(s, to, flag)) >= 0 {
+						e.add(c, freePassedW, 1)
+					}
+				}
+			}
+		}
+	}
+}
+
+func distance(a, b board.Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,62 @@
+package search
+
+import (
+	"math"
+
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Late move reductions: quiet moves late in the ordering are searched
+// shallower, by base + ln(depth)·ln(move number)/divisor plies, less for
+// moves with good history and at PV nodes; a reduced move that beats alpha
+// is searched again at full depth.
+var (
+	lmrEnabled  = params.Bool("lmr.enabled", true, "search", "late move reductions")
+	lmrBase     = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
+	lmrDivisor  = params.Int("lmr.divisor", 225, 100, 600, 15, "search", "reduction table divisor (hundredths)")
+	lmrMinDepth = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
+	lmrMinMoves = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
+	lmrHistDiv  = params.Int("lmr.historydiv", 8192, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
+)
+
+func (s *Searcher) buildLMRTable() {
+	key := [2]int{s.P.Int(lmrBase), s.P.Int(lmrDivisor)}
+	if key == s.lmrKey && s.lmrTable[63][63] != 0 {
+		return
+	}
+	s.lmrKey = key
+	base, div := float64(key[0])/100, float64(key[1])/100
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			r := base + math.Log(float64(d))*math.Log(float64(m))/div
+			s.lmrTable[d][m] = int8(max(0, min(r, 60)))
+		}
+	}
+}
+
+// reduction for the searched-th move (0-based) at depth.
+func (s *Searcher) reduction(depth, searched int, quiet, givesCheck, inCheck, pvNode bool, m board.Move, us board.Color, ply int) int {
+	p := s.P
+	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || !quiet || givesCheck || inCheck {
+		return 0
+	}
+	minMoves := p.Int(lmrMinMoves)
+	if pvNode {
+		minMoves++
+	}
+	if searched < minMoves {
+		return 0
+	}
+	r := int(s.lmrTable[min(depth, 63)][min(searched+1, 63)])
+	if pvNode {
+		r--
+	}
+	if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		r--
+	}
+	if p.Bool(historyEnabled) {
+		r -= int(s.history[us][m.From()][m.To()]) / p.Int(lmrHistDiv)
+	}
+	return max(0, min(r, depth-2))
+}

@@ -1,0 +1,49 @@
+package search
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Null-move pruning: give the opponent a free move; if a reduced search
+// still fails high, the real moves will too. Not in check, not in pawn
+// endings (zugzwang), never twice in a row.
+var (
+	nmpEnabled     = params.Bool("nullmove.enabled", true, "search", "null-move pruning")
+	nmpMinDepth    = params.Int("nullmove.mindepth", 3, 1, 8, 1, "search", "least remaining depth for a null move")
+	nmpRBase       = params.Int("nullmove.rbase", 3, 1, 6, 1, "search", "base depth reduction R")
+	nmpRDepthDiv   = params.Int("nullmove.rdepthdiv", 4, 1, 16, 1, "search", "R grows by depth / rdepthdiv")
+	nmpREvalDiv    = params.Int("nullmove.revaldiv", 200, 50, 1000, 20, "search", "R grows by (eval - beta) / revaldiv, at most 3")
+	nmpVerify      = params.Bool("nullmove.verify", false, "search", "verify a null-move cutoff with a reduced normal search")
+	nmpVerifyDepth = params.Int("nullmove.verifydepth", 10, 2, 30, 1, "search", "least depth at which cutoffs are verified")
+)
+
+func (s *Searcher) nullMove(beta, depth, ply, staticEval int) (int, bool) {
+	pos, p := s.pos, s.P
+	if !p.Bool(nmpEnabled) || depth < p.Int(nmpMinDepth) || staticEval < beta ||
+		!pos.NonPawnMaterial(pos.SideToMove()) || s.stack[ply].excluded ||
+		(ply > 0 && s.stack[ply-1].move == board.NoMove) {
+		return 0, false
+	}
+	r := p.Int(nmpRBase) + depth/p.Int(nmpRDepthDiv) + min((staticEval-beta)/p.Int(nmpREvalDiv), 3)
+	s.stack[ply].move = board.NoMove
+	s.stack[ply].moved = board.NoPiece
+	pos.MakeNull()
+	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
+	pos.UnmakeNull()
+	if s.aborted || sc < beta {
+		return 0, false
+	}
+	if sc >= mateBand {
+		sc = beta // an unproven mate from a null move is not trusted
+	}
+	if p.Bool(nmpVerify) && depth >= p.Int(nmpVerifyDepth) {
+		s.stack[ply].excluded = true
+		v := s.negamax(beta-1, beta, depth-1-r, ply, false)
+		s.stack[ply].excluded = false
+		if v < beta {
+			return 0, false
+		}
+	}
+	return sc, true
+}

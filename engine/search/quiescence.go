@@ -1,0 +1,119 @@
+package search
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Quiescence search: captures and promotions (all evasions in check) by
+// MVV/LVA until the position is quiet, with the static evaluation as the
+// stand-pat score. Captures that lose material by SEE are skipped, and
+// delta pruning skips captures that cannot lift the score to alpha even
+// with a margin.
+var (
+	qsSEE       = params.Bool("qs.seepruning", true, "search", "quiescence: skip captures that lose material by SEE")
+	deltaEnable = params.Bool("delta.enabled", true, "search", "quiescence: delta pruning")
+	deltaMargin = params.Int("delta.margin", 200, 0, 1000, 20, "search", "quiescence: delta pruning margin (cp)")
+)
+
+func (s *Searcher) quiesce(alpha, beta, ply int) int {
+	pos, p := s.pos, s.P
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkLimits()
+	}
+	if s.aborted {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	s.pvLen[ply] = 0
+	inCheck := pos.InCheck()
+	if s.isDraw(inCheck) {
+		return 0
+	}
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return s.Eval.Evaluate(pos)
+	}
+	key := pos.Key()
+	ttMove := board.NoMove
+	hit, found := s.TT.probe(key)
+	if found {
+		ttMove = hit.move
+		if p.Bool(ttCutoffs) {
+			sc := scoreFromTT(hit.score, ply)
+			if hit.bound == boundExact || (hit.bound == boundLower && sc >= beta) || (hit.bound == boundUpper && sc <= alpha) {
+				return sc
+			}
+		}
+	}
+
+	best := -Infinity
+	standPat := -Infinity
+	if !inCheck {
+		if found && hit.eval > -Infinity {
+			standPat = hit.eval
+		} else {
+			standPat = s.Eval.Evaluate(pos)
+		}
+		if standPat >= beta {
+			return standPat
+		}
+		best = standPat
+		alpha = max(alpha, standPat)
+	}
+	useSEE, useDelta, margin := p.Bool(qsSEE), p.Bool(deltaEnable), p.Int(deltaMargin)
+
+	var mp picker
+	s.initPicker(&mp, ply, ttMove, inCheck, true)
+	origAlpha := alpha
+	bestMove := board.NoMove
+	searched := 0
+	for {
+		m := s.next(&mp)
+		if m == board.NoMove {
+			break
+		}
+		if !inCheck {
+			if m.IsPromotion() && m.Promotion() != board.Queen {
+				continue
+			}
+			if useSEE && mp.lastBad {
+				continue
+			}
+			if useDelta && !m.IsPromotion() && standPat+s.gain(m)+margin <= alpha {
+				continue
+			}
+		}
+		pos.MakeMove(m)
+		sc := -s.quiesce(-beta, -alpha, ply+1)
+		pos.UnmakeMove(m)
+		if s.aborted {
+			return 0
+		}
+		searched++
+		if sc > best {
+			best = sc
+			if sc > alpha {
+				alpha, bestMove = sc, m
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && searched == 0 {
+		return -Mate + ply
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+	return best
+}
