@@ -9,8 +9,8 @@ import (
 // quiets tried before them a malus; entries are bounded by gravity and aged
 // (divided) at the start of every search.
 var (
-	historyEnabled = params.Bool("history.enabled", true, "search", "history heuristic for quiet move ordering")
-	historyAgeDiv  = params.Int("history.agediv", 2, 1, 64, 1, "search", "divide history scores by this at every new search")
+	historyEnabled  = params.Bool("history.enabled", true, "search", "history heuristic for quiet move ordering")
+	historyAgeDiv   = params.Int("history.agediv", 2, 1, 64, 1, "search", "divide history scores by this at every new search")
 	historyMaxBonus = params.Int("history.maxbonus", 1200, 100, 4000, 100, "search", "cap of the depth² history bonus")
 )
 
