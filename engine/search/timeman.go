@@ -10,7 +10,7 @@ import (
 // Time management: from the clock, increment and moves to go, a soft limit
 // (no new iteration after it) and a hard limit (abort the search).
 var (
-	tmOverhead   = params.Int("time.overhead", 10, 0, 5000, 0, "time", "per-move safety margin for communication latency (ms)")
+	tmOverhead   = params.Int("time.overhead", 30, 0, 5000, 0, "time", "per-move safety margin for communication latency (ms)")
 	tmMovesToGo  = params.Int("time.movestogo", 30, 10, 80, 2, "time", "moves assumed left when the clock has no movestogo")
 	tmIncPercent = params.Int("time.incpercent", 75, 0, 100, 5, "time", "share of the increment spent per move (%)")
 	tmSoftPct    = params.Int("time.softpercent", 100, 30, 300, 10, "time", "soft limit as a percentage of the base allocation")
