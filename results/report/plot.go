@@ -1,0 +1,214 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/elolab/elolab/results/store"
+	"github.com/elolab/elolab/sprt"
+)
+
+// Plot size.
+const (
+	plotWidth  = 8 * vg.Inch
+	plotHeight = 4.5 * vg.Inch
+)
+
+// PlotFormat returns the plot format of a file name: "png" or "svg".
+func PlotFormat(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".png", ".svg":
+		return ext[1:], nil
+	default:
+		return "", fmt.Errorf("report: plot %s: unknown extension %q (want .png or .svg)", path, ext)
+	}
+}
+
+// LLRPlot draws an SPRT's LLR after each complete pair, with the lower and
+// upper bounds as horizontal lines.
+func LLRPlot(title string, pts []store.LLRPoint, lower, upper float64) (*plot.Plot, error) {
+	if len(pts) == 0 {
+		return nil, errors.New("report: no complete pair yet: nothing to plot")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "game pairs"
+	p.Y.Label.Text = "LLR"
+	xys := make(plotter.XYs, len(pts)+1)
+	for i, pt := range pts {
+		xys[i+1] = plotter.XY{X: float64(pt.Pairs), Y: pt.LLR}
+	}
+	line, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	line.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	line.Width = vg.Points(1.5)
+	p.Add(plotter.NewGrid(), line)
+	p.Legend.Add("LLR", line)
+	n := float64(pts[len(pts)-1].Pairs)
+	for _, b := range []struct {
+		y     float64
+		label string
+		c     color.RGBA
+	}{{upper, fmt.Sprintf("upper bound %.2f (H1)", upper), color.RGBA{G: 0x80, A: 0xff}},
+		{lower, fmt.Sprintf("lower bound %.2f (H0)", lower), color.RGBA{R: 0xc0, A: 0xff}}} {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: b.y}, {X: n, Y: b.y}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color = b.c
+		l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		p.Add(l)
+		p.Legend.Add(b.label, l)
+	}
+	p.Legend.Top = true
+	p.Legend.Left = true
+	// Room above the upper bound for the legend.
+	p.Y.Min = min(p.Y.Min, lower*1.1)
+	p.Y.Max = max(p.Y.Max, upper) + 0.45*(max(p.Y.Max, upper)-p.Y.Min)
+	return p, nil
+}
+
+// EloBar is one engine's Elo with its error for EloPlot.
+type EloBar struct {
+	Name       string
+	Elo, Error float64
+}
+
+// EloPlot draws each engine's Elo as a point with its error bar.
+// Engines without a rating are left out.
+func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
+	var names []string
+	var data struct {
+		plotter.XYs
+		plotter.YErrors
+	}
+	for _, b := range bars {
+		if !sprt.Valid(b.Elo) {
+			continue
+		}
+		e := b.Error
+		if !sprt.Valid(e) {
+			e = 0
+		}
+		data.XYs = append(data.XYs, plotter.XY{X: float64(len(names)), Y: b.Elo})
+		data.YErrors = append(data.YErrors, struct{ Low, High float64 }{e, e})
+		names = append(names, b.Name)
+	}
+	if len(names) == 0 {
+		return nil, errors.New("report: no rated engine: nothing to plot")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = yLabel
+	bars2, err := plotter.NewYErrorBars(data)
+	if err != nil {
+		return nil, err
+	}
+	bars2.CapWidth = vg.Points(8)
+	bars2.Width = vg.Points(1.5)
+	pts, err := plotter.NewScatter(data.XYs)
+	if err != nil {
+		return nil, err
+	}
+	pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	pts.Radius = vg.Points(3.5)
+	pts.Shape = draw.CircleGlyph{}
+	p.Add(plotter.NewGrid(), bars2, pts)
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+	return p, nil
+}
+
+// SavePlot writes a plot to a .png or .svg file.
+func SavePlot(p *plot.Plot, path string) error {
+	format, err := PlotFormat(path)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := WritePlot(f, p, format); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// WritePlot writes a plot as "png" or "svg".
+func WritePlot(w io.Writer, p *plot.Plot, format string) error {
+	wt, err := p.WriterTo(plotWidth, plotHeight, format)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	_, err = wt.WriteTo(w)
+	return err
+}
+
+// EloBars are the engines' ratings with their errors from the rating
+// table, or their Elo against the field when there is no table.
+func (r *Report) EloBars() (bars []EloBar, yLabel string) {
+	if r.Ratings != nil {
+		for _, p := range r.Ratings.Players {
+			bars = append(bars, EloBar{Name: p.Name, Elo: p.Rating, Error: p.Error})
+		}
+		return bars, fmt.Sprintf("rating (%s), %.0f %% error", r.Ratings.Scale, 100*r.Ratings.Confidence)
+	}
+	for _, s := range r.Standings {
+		bars = append(bars, EloBar{Name: s.Name, Elo: s.Summary.Elo, Error: s.Summary.EloError})
+	}
+	return bars, "Elo against the field, 95 % error"
+}
+
+// Plot draws the report's plot to a .png or .svg file: the LLR trajectory
+// when the run has an SPRT and complete pairs, otherwise the engines' Elo
+// with error bars.
+func (r *Report) Plot(path string) error {
+	if _, err := PlotFormat(path); err != nil {
+		return err
+	}
+	var p *plot.Plot
+	var err error
+	if r.SPRT != nil && len(r.Trajectory) > 0 {
+		title := fmt.Sprintf("SPRT %s vs %s [%.2f, %.2f] %s", r.Engines[0].Name, r.Engines[1].Name, r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Model.Unit())
+		p, err = LLRPlot(title, r.Trajectory, r.SPRT.Lower, r.SPRT.Upper)
+	} else {
+		bars, label := r.EloBars()
+		title := "Elo"
+		if r.Title != "" {
+			title = r.Title + ": Elo"
+		}
+		p, err = EloPlot(title, label, bars)
+	}
+	if err != nil {
+		return err
+	}
+	return SavePlot(p, path)
+}
+
+// PlotElo draws the Elo plot to a file whatever the run's kind.
+func (r *Report) PlotElo(path string) error {
+	bars, label := r.EloBars()
+	title := "Elo"
+	if r.Title != "" {
+		title = r.Title + ": Elo"
+	}
+	p, err := EloPlot(title, label, bars)
+	if err != nil {
+		return err
+	}
+	return SavePlot(p, path)
+}

@@ -1,0 +1,39 @@
+// Package store is the lab's results store: the single truth from which
+// every report, resume and export is computed. It keeps runs, the engines
+// of each run with their full configuration, game pairs, finished games
+// (with their PGN) and tuner checkpoints in one SQLite file, through
+// modernc.org/sqlite (pure Go, no cgo).
+//
+// # Durability and concurrency
+//
+// The database runs in WAL mode with synchronous=FULL (NORMAL with
+// Options.Relaxed), a 30 s busy
+// timeout, foreign keys on and BEGIN IMMEDIATE transactions, so several
+// goroutines and several processes may write the same file: writers queue
+// instead of failing, readers never block writers. A game is committed in
+// one transaction when it finishes (RecordGame); a process killed at any
+// moment leaves either the whole game or nothing.
+//
+// # Idempotency and resume
+//
+// Games are keyed by (run, pair index, game index 0/1). Recording the same
+// game again is a no-op that reports inserted=false, so nothing is ever
+// counted twice; recording a different result under an existing key is an
+// error (ErrConflict). A pair is pending (no game), partial (one game) or
+// complete (both games).
+//
+// The resume rule: complete pairs are kept; a partial pair is replayed as a
+// whole and its stored half is replaced. Resume deletes the stored game of
+// every partial pair (in one transaction) and returns the pairs to play.
+// Keeping the finished half would also be sound, but replaying the whole
+// pair keeps the scheduler simple (it only ever plays whole pairs) and
+// guarantees that both games of a pentanomial sample were played by the
+// same engine processes under the same conditions.
+//
+// # Schema
+//
+// The schema is versioned in the schema_migrations table and migrated on
+// Open inside an immediate transaction, so processes that open a new file
+// at the same time do not race. A file written by a newer elolab (higher
+// schema version) is refused rather than misread.
+package store
