@@ -14,9 +14,10 @@ var (
 	qsSEE       = params.Bool("qs.seepruning", true, "search", "quiescence: skip captures that lose material by SEE")
 	deltaEnable = params.Bool("delta.enabled", true, "search", "quiescence: delta pruning")
 	deltaMargin = params.Int("delta.margin", 200, 0, 1000, 20, "search", "quiescence: delta pruning margin (cp)")
+	qsChecks    = params.Bool("qs.checks", true, "search", "quiescence: also search quiet checking moves at its first ply")
 )
 
-func (s *Searcher) quiesce(alpha, beta, ply int) int {
+func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	pos, p := s.pos, s.P
 	s.nodes++
 	if s.nodes&1023 == 0 {
@@ -88,7 +89,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			}
 		}
 		pos.MakeMove(m)
-		sc := -s.quiesce(-beta, -alpha, ply+1)
+		sc := -s.quiesce(-beta, -alpha, ply+1, qply+1)
 		pos.UnmakeMove(m)
 		if s.aborted {
 			return 0
@@ -106,6 +107,30 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	}
 	if inCheck && searched == 0 {
 		return -Mate + ply
+	}
+	// Quiet checks at the first quiescence ply find the mates and forks
+	// a captures-only search cannot see.
+	if !inCheck && qply == 0 && best < beta && p.Bool(qsChecks) {
+		list := &s.lists[ply]
+		pos.GenerateQuiet(list)
+		for i := 0; i < list.N && best < beta; i++ {
+			m := list.Moves[i]
+			if !pos.GivesCheck(m) || !pos.SEEAtLeast(m, 0) {
+				continue
+			}
+			pos.MakeMove(m)
+			sc := -s.quiesce(-beta, -alpha, ply+1, qply+1)
+			pos.UnmakeMove(m)
+			if s.aborted {
+				return 0
+			}
+			if sc > best {
+				best = sc
+				if sc > alpha {
+					alpha, bestMove = sc, m
+				}
+			}
+		}
 	}
 	bound := boundUpper
 	switch {

@@ -189,7 +189,7 @@ func (s *Searcher) checkLimits() {
 func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	s.pvLen[ply] = 0
 	if depth <= 0 {
-		return s.quiesce(alpha, beta, ply)
+		return s.quiesce(alpha, beta, ply, 0)
 	}
 	pos, p := s.pos, s.P
 	s.nodes++

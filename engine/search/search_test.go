@@ -36,7 +36,7 @@ func TestMates(t *testing.T) {
 		{"2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", "e2e8", 2},
 		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1},
 		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
-		{"6k1/8/6K1/8/8/8/8/7R w - - 0 1", "h1f1", 2}, // Rh8+? Kxh8
+		{"6k1/8/6K1/8/8/8/8/7R w - - 0 1", "", 2}, // Rh8+? Kxh8; several mates in 2
 		{"8/8/8/8/8/5K2/7R/5k2 w - - 0 1", "h2h1", 1},
 		// Black is mated in 2 whatever it does: score -M2 for the side to move... here white mates in 3.
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3},
@@ -47,7 +47,7 @@ func TestMates(t *testing.T) {
 		if !ok || n != c.mate {
 			t.Errorf("%s: score %d (mate %d, %v), want mate in %d", c.fen, info.Score, n, ok, c.mate)
 		}
-		if m.String() != c.best && c.mate <= 2 {
+		if c.best != "" && m.String() != c.best && c.mate <= 2 {
 			t.Errorf("%s: best %v, want %s", c.fen, m, c.best)
 		}
 	}
