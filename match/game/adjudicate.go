@@ -1,0 +1,121 @@
+package game
+
+import "github.com/elolab/elolab/match/engine"
+
+// DrawRule is fastchess's and cutechess-cli's draw adjudication (`-draw
+// movenumber= movecount= score=`): the game is a draw when, after at least
+// MoveNumber full moves of the game (book moves included), both engines'
+// scores stayed within Score centipawns of zero for MoveCount consecutive
+// moves each (2·MoveCount plies). A mate score, or a move without a
+// score, resets the count.
+type DrawRule struct {
+	MoveNumber int
+	MoveCount  int
+	Score      int
+}
+
+// ResignRule is the resign adjudication (`-resign movecount= score=
+// twosided=`): an engine loses when its own score was at least Score
+// centipawns below zero (or a mate against it) for MoveCount consecutive
+// moves of its own. With TwoSided, both engines must agree: for 2·MoveCount
+// consecutive plies the mover's score is ≤ −Score while the other side's
+// is ≥ Score (a losing mover's negative score, a winning mover's positive
+// score), all pointing at the same loser.
+type ResignRule struct {
+	MoveCount int
+	Score     int
+	TwoSided  bool
+}
+
+// Adjudication configures the adjudication of a game. Zero rules are off.
+type Adjudication struct {
+	Draw   *DrawRule
+	Resign *ResignRule
+	// MaxMoves adjudicates a draw after this many full moves (book moves
+	// included); 0 is off.
+	MaxMoves int
+}
+
+// adjudicator tracks the score history of one game.
+type adjudicator struct {
+	a *Adjudication
+
+	drawPlies int
+	// one-sided resign: consecutive own moves with a losing score, per colour
+	resignOwn [2]int
+	// two-sided resign: consecutive plies agreeing on loser
+	resignBoth  int
+	resignLoser int // colour index of the agreed loser
+}
+
+// scoreCP returns the score in centipawns for threshold tests, with mate
+// scores as ±100000.
+func scoreCP(s engine.Score) (int, bool) {
+	switch s.Kind {
+	case engine.ScoreCP:
+		return s.Value, true
+	case engine.ScoreMate:
+		if s.Value < 0 {
+			return -100000, true
+		}
+		return 100000, true
+	}
+	return 0, false
+}
+
+// update records the mover's score after a move; plies is the number of
+// plies played in the game so far (book included), mover 0 for White.
+// It returns whether to adjudicate: draw, or a loss for loser.
+func (d *adjudicator) update(s engine.Score, plies, mover int) (draw bool, resign bool, loser int) {
+	cp, ok := scoreCP(s)
+	if r := d.a.Draw; r != nil {
+		if ok && s.Kind == engine.ScoreCP && plies/2 >= r.MoveNumber && abs(cp) <= r.Score {
+			d.drawPlies++
+		} else {
+			d.drawPlies = 0
+		}
+		if d.drawPlies >= 2*max(r.MoveCount, 1) {
+			return true, false, 0
+		}
+	}
+	if r := d.a.Resign; r != nil {
+		if !r.TwoSided {
+			if ok && cp <= -r.Score {
+				d.resignOwn[mover]++
+			} else {
+				d.resignOwn[mover] = 0
+			}
+			if d.resignOwn[mover] >= max(r.MoveCount, 1) {
+				return false, true, mover
+			}
+		} else {
+			if ok && abs(cp) >= r.Score {
+				l := mover
+				if cp > 0 {
+					l = 1 - mover
+				}
+				if d.resignBoth > 0 && l != d.resignLoser {
+					d.resignBoth = 0
+				}
+				d.resignLoser = l
+				d.resignBoth++
+			} else {
+				d.resignBoth = 0
+			}
+			if d.resignBoth >= 2*max(r.MoveCount, 1) {
+				return false, true, d.resignLoser
+			}
+		}
+	}
+	if d.a.MaxMoves > 0 && plies >= 2*d.a.MaxMoves {
+		return true, false, 0
+	}
+	return false, false, 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,377 @@
+// Package tournament owns the match runner's scheduling: which engines
+// meet (head-to-head, gauntlet, round robin), game pairs (each opening
+// played twice with colours swapped), N concurrent games on worker
+// goroutines that each own their engine processes (restarted after a
+// crash or stall), the stop conditions (rounds, games, an SPRT verdict),
+// and the running [Standings].
+//
+// # Order and determinism
+//
+// Games are numbered in schedule order: round by round (one opening per
+// round, shared by every encounter of the round), encounter by
+// encounter, game 0 then game 1 of each pair. Workers take jobs in that
+// order. A finished game is handed to Config.Deliver at once, in
+// completion order, and only then counted. Counting happens in pair
+// order: pair slot k enters the statistics (sprt.Tally.AddPair) when it
+// and every slot before it are complete, so the SPRT sees the same
+// sequence of pairs — and stops at the same pair — whatever the
+// concurrency. With node or depth limits, deterministic engines and a
+// fixed seed, the same game is played in the same slot at any
+// concurrency.
+//
+// # Stopping
+//
+// Run returns when every scheduled game is played, when the SPRT reaches
+// a verdict, when Deliver fails, or when ctx is cancelled (Ctrl-C). On a
+// verdict or a cancellation the games still running are abandoned: their
+// engines are told to stop, and the unfinished games are neither
+// delivered nor counted (a resumed run plays them again). Every delivered
+// game is counted before Run returns: complete pairs as pairs, the lone
+// finished game of an incomplete pair as a single game, so the report's
+// totals always equal the games delivered.
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/tc"
+	"github.com/elolab/elolab/openings"
+	"github.com/elolab/elolab/sprt"
+)
+
+// Engine is one participant.
+type Engine struct {
+	// Config starts the engine; Config.Name must be unique in the
+	// tournament.
+	Config engine.Config
+	Limits tc.Limits
+}
+
+// Config configures a tournament.
+type Config struct {
+	Engines []Engine
+	Kind    Kind
+	// Seeds is the number of gauntlet seeds (default 1).
+	Seeds int
+	// Book holds the openings; Book.At(round) is the opening of a round.
+	// Nil plays every game from the standard position.
+	Book *openings.Book
+	// Rounds is the number of rounds (openings); GamesPerRound is 1 or 2
+	// games per encounter and round (2: a game pair, colours swapped).
+	Rounds, GamesPerRound int
+	// NoSwap keeps the colours of game 1 of a pair (fastchess -noswap).
+	NoSwap bool
+	// MaxGames cuts the schedule after this many games (0: no cut).
+	MaxGames int
+	// Concurrency is the number of games played at once (default: the
+	// number of CPUs).
+	Concurrency int
+	// SPRT, if set, stops a head-to-head match on a verdict computed on
+	// pentanomial pair counts (engine 0's point of view).
+	SPRT *sprt.Test
+	// Game configures adjudication and the stall deadline.
+	Game game.Config
+	// RestartAttempts is how many times a dead engine is restarted before
+	// the run fails (default 3).
+	RestartAttempts int
+
+	// Deliver receives every finished game, once, in completion order,
+	// before it is counted (write PGN and the store here). An error stops
+	// the run and is returned by Run. Called from one goroutine.
+	Deliver func(r *game.Record) error
+	// Started is called when a game starts. Called from the collector
+	// goroutine, like Finished.
+	Started func(j Job, white, black string)
+	// Finished is called after a delivered game (and any pairs it
+	// completes) has been counted.
+	Finished func(r *game.Record, st *Standings)
+	// PairsCounted is called after pair slot k was counted in pair order
+	// (for rating intervals and progress).
+	PairsCounted func(k int, st *Standings)
+}
+
+// Summary is what Run returns.
+type Summary struct {
+	Standings *Standings
+	// Interrupted is set when ctx was cancelled before the schedule was
+	// played.
+	Interrupted bool
+	// CompleteRounds is the number of leading rounds whose games were all
+	// delivered: a resumed run starts at that round (openings start=
+	// Book.Resume(CompleteRounds)) and plays the remaining rounds.
+	CompleteRounds int
+	// Abandoned is the number of games that were running when the run
+	// stopped and were not delivered.
+	Abandoned int
+	Elapsed   time.Duration
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate() error {
+	if len(c.Engines) < 2 {
+		return errors.New("need at least two engines")
+	}
+	if c.Kind == HeadToHead && len(c.Engines) != 2 {
+		return fmt.Errorf("%d engines: use -tournament gauntlet or roundrobin for more than two", len(c.Engines))
+	}
+	seen := map[string]bool{}
+	for i, e := range c.Engines {
+		if e.Config.Name == "" {
+			return fmt.Errorf("engine %d has no name", i+1)
+		}
+		if seen[e.Config.Name] {
+			return fmt.Errorf("engine name %q is used twice: give each engine a distinct name=", e.Config.Name)
+		}
+		seen[e.Config.Name] = true
+		if err := e.Limits.Validate(); err != nil {
+			return fmt.Errorf("engine %q: %v", e.Config.Name, err)
+		}
+		if e.Config.Protocol == engine.XBoardProtocol && e.Limits.Nodes > 0 {
+			return fmt.Errorf("engine %q: xboard engines do not support node limits; use tc= or st=", e.Config.Name)
+		}
+		if e.Config.Protocol == engine.XBoardProtocol && e.Limits.MoveTime%time.Second != 0 {
+			return fmt.Errorf("engine %q: xboard's st command takes whole seconds, not st=%v", e.Config.Name, e.Limits.MoveTime.Seconds())
+		}
+	}
+	if c.GamesPerRound != 1 && c.GamesPerRound != 2 {
+		return fmt.Errorf("games per round must be 1 or 2, not %d", c.GamesPerRound)
+	}
+	if c.Rounds <= 0 {
+		return errors.New("rounds must be positive")
+	}
+	if c.SPRT != nil && len(c.Engines) != 2 {
+		return errors.New("SPRT needs exactly two engines")
+	}
+	if c.Kind == Gauntlet && c.Seeds >= len(c.Engines) {
+		return errors.New("gauntlet: every engine is a seed")
+	}
+	return nil
+}
+
+// Total is the number of scheduled games.
+func (c *Config) Total() int {
+	return len(schedule(encounters(c.Kind, len(c.Engines), c.Seeds), c.Rounds, c.GamesPerRound, c.NoSwap, c.MaxGames))
+}
+
+// StartEngines starts every engine once, in order, to check that it runs
+// and accepts its options before any game; the players are handed to the
+// first worker. Errors name the engine.
+func StartEngines(ctx context.Context, engines []Engine) ([]engine.Player, error) {
+	ps := make([]engine.Player, len(engines))
+	for i, e := range engines {
+		p, err := engine.Start(ctx, e.Config)
+		if err != nil {
+			for _, q := range ps[:i] {
+				q.Close()
+			}
+			return nil, fmt.Errorf("engine %q (%s): %w", e.Config.Name, e.Config.Cmd, err)
+		}
+		ps[i] = p
+	}
+	return ps, nil
+}
+
+type event struct {
+	job     Job
+	started bool
+	rec     *game.Record
+	err     error // fatal worker error
+}
+
+// Run plays the tournament. players, if not nil, are already started
+// engines (from StartEngines) used by the first worker; Run closes every
+// engine before it returns. It returns an error for failures that stop
+// the run (Deliver errors, engines that cannot be restarted, configuration
+// errors found while playing); the Summary is valid in every case.
+func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, error) {
+	start := time.Now()
+	if err := cfg.Validate(); err != nil {
+		for _, p := range players {
+			if p != nil {
+				p.Close()
+			}
+		}
+		return nil, err
+	}
+	encs := encounters(cfg.Kind, len(cfg.Engines), cfg.Seeds)
+	jobs := schedule(encs, cfg.Rounds, cfg.GamesPerRound, cfg.NoSwap, cfg.MaxGames)
+	st := &Standings{Kind: cfg.Kind, Total: len(jobs)}
+	for _, e := range cfg.Engines {
+		st.Engines = append(st.Engines, &EngineStats{Name: e.Config.Name})
+	}
+	for _, e := range encs {
+		st.Encounters = append(st.Encounters, &EncounterStats{Encounter: e})
+	}
+	sum := &Summary{Standings: st}
+
+	conc := cfg.Concurrency
+	if conc <= 0 {
+		conc = runtime.NumCPU()
+	}
+	conc = max(1, min(conc, len(jobs)))
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	jobCh := make(chan Job)
+	events := make(chan event, 2*conc)
+	var wg sync.WaitGroup
+	workers := make([]*worker, conc)
+	for i := range workers {
+		w := &worker{cfg: &cfg, players: make([]engine.Player, len(cfg.Engines))}
+		if i == 0 && players != nil {
+			copy(w.players, players)
+		}
+		workers[i] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(runCtx, jobCh, events)
+		}()
+	}
+	go func() {
+		defer close(jobCh)
+		for _, j := range jobs {
+			select {
+			case jobCh <- j:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(events)
+	}()
+
+	// Collector.
+	pairSize := cfg.GamesPerRound
+	pairOf := func(j Job) int { return j.Pair }
+	npairs := 0
+	if len(jobs) > 0 {
+		npairs = jobs[len(jobs)-1].Pair + 1
+	}
+	slotJobs := make([][]Job, npairs)
+	for _, j := range jobs {
+		slotJobs[j.Pair] = append(slotJobs[j.Pair], j)
+	}
+	slotRecs := make([][]*game.Record, npairs)
+	next := 0
+	var runErr error
+	stopped := false
+	stop := func(err error) {
+		if runErr == nil {
+			runErr = err
+		}
+		stopped = true
+		cancel()
+	}
+	countReady := func() {
+		for next < npairs && len(slotRecs[next]) == len(slotJobs[next]) && len(slotJobs[next]) > 0 {
+			recs := orderRecs(slotJobs[next], slotRecs[next])
+			st.count(slotJobs[next], recs, pairSize == 2 && len(recs) == 2)
+			st.PairsCounted++
+			if cfg.SPRT != nil {
+				s := cfg.SPRT.TallyStatus(&st.Encounters[0].Tally)
+				st.SPRT = &s
+				if s.Verdict != sprt.Continue && st.Verdict == sprt.Continue {
+					st.Verdict, st.VerdictPair = s.Verdict, next
+					stopped = true
+					cancel()
+				}
+			}
+			if cfg.PairsCounted != nil {
+				cfg.PairsCounted(next, st)
+			}
+			next++
+		}
+	}
+	for ev := range events {
+		switch {
+		case ev.err != nil:
+			stop(ev.err)
+		case ev.started:
+			if cfg.Started != nil && !stopped {
+				cfg.Started(ev.job, cfg.Engines[ev.job.White].Config.Name, cfg.Engines[ev.job.Black].Config.Name)
+			}
+		case ev.rec != nil:
+			r := ev.rec
+			if r.Err != nil {
+				stop(fmt.Errorf("game %d (%s vs %s): %w", ev.job.Number, r.White, r.Black, r.Err))
+				continue
+			}
+			if !r.Finished() {
+				sum.Abandoned++
+				continue
+			}
+			if cfg.Deliver != nil {
+				if err := cfg.Deliver(r); err != nil {
+					stop(fmt.Errorf("game %d: %w", ev.job.Number, err))
+					sum.Abandoned++
+					continue
+				}
+			}
+			st.Delivered++
+			p := pairOf(ev.job)
+			slotRecs[p] = append(slotRecs[p], r)
+			countReady()
+			if cfg.Finished != nil {
+				cfg.Finished(r, st)
+			}
+		}
+	}
+	// Count what is left: complete pairs after a gap as pairs, lone games
+	// as single games.
+	for k := next; k < npairs; k++ {
+		if len(slotRecs[k]) == 0 {
+			continue
+		}
+		recs := orderRecs(slotJobs[k][:0:0], slotRecs[k])
+		js := jobsOf(slotJobs[k], recs)
+		st.count(js, recs, pairSize == 2 && len(recs) == 2)
+	}
+	for i, e := range st.Engines {
+		for _, w := range workers {
+			e.Restarts += w.restarts[i]
+		}
+	}
+	// Rounds complete from the start.
+	sum.CompleteRounds = 0
+	complete := map[int]bool{}
+	for k := 0; k < npairs; k++ {
+		if len(slotRecs[k]) != len(slotJobs[k]) {
+			complete[slotJobs[k][0].Round] = false
+		} else if _, ok := complete[slotJobs[k][0].Round]; !ok {
+			complete[slotJobs[k][0].Round] = true
+		}
+	}
+	for complete[sum.CompleteRounds] {
+		sum.CompleteRounds++
+	}
+	sum.Interrupted = ctx.Err() != nil && st.Delivered < st.Total
+	sum.Elapsed = time.Since(start)
+	return sum, runErr
+}
+
+// orderRecs sorts the records of a slot by game index.
+func orderRecs(_ []Job, recs []*game.Record) []*game.Record {
+	if len(recs) == 2 && recs[0].Index > recs[1].Index {
+		recs[0], recs[1] = recs[1], recs[0]
+	}
+	return recs
+}
+
+// jobsOf returns the jobs of the given records.
+func jobsOf(slot []Job, recs []*game.Record) []Job {
+	out := make([]Job, len(recs))
+	for i, r := range recs {
+		out[i] = slot[r.Index]
+	}
+	return out
+}
