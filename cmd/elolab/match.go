@@ -331,8 +331,20 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		co.Progress = stderr
 	}
 	cons := console.New(co, total)
+	rec, err := openMatchStore(ctx, c, args, tcfg, book)
+	if err != nil {
+		return err
+	}
+	if rec != nil {
+		defer rec.close()
+	}
 	written := 0
 	tcfg.Deliver = func(r *game.Record) error {
+		if rec != nil {
+			if err := rec.record(ctx, r, PGNRecord(r, event, site, bookName, false)); err != nil {
+				return err
+			}
+		}
 		if pw == nil {
 			written++
 			return nil
@@ -355,6 +367,12 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return failuref("match: %v", runErr)
 	}
 	cons.Final(sum)
+	if rec != nil {
+		if err := rec.finish(sum.Interrupted || runErr != nil); err != nil {
+			fmt.Fprintf(stdout, "Warning; -db %s: %v\n", c.DB, err)
+		}
+		fmt.Fprintf(stdout, "Stored as run %d in %s (elolab report %d --db %s)\n", rec.run.ID, c.DB, rec.run.ID, c.DB)
+	}
 	st := sum.Standings
 	if st.Delivered != written || st.Counted != st.Delivered {
 		fmt.Fprintf(stdout, "Warning; %d games delivered, %d written, %d counted\n", st.Delivered, written, st.Counted)

@@ -71,6 +71,7 @@ type Config struct {
 	Resign      *game.ResignRule
 	MaxMoves    int
 	PGNOut      string
+	DB          string // results store to record the match in (elolab extension)
 	PGNMin      bool
 	Tournament  tournament.Kind
 	Seeds       int
@@ -500,6 +501,15 @@ func ParseArgs(args []string) (*Config, error) {
 		case "pgnout":
 			if err := parsePGNOut(c, flag, v, warn); err != nil {
 				return nil, err
+			}
+		case "db":
+			s, err := one(flag, v)
+			if err != nil {
+				return nil, err
+			}
+			c.DB = strings.TrimPrefix(s, "file=")
+			if c.DB == "" {
+				return nil, errf(flag, "missing file")
 			}
 		case "tournament":
 			s, err := one(flag, v)

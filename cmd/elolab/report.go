@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"text/tabwriter"
+
+	"github.com/elolab/elolab/results/report"
+	"github.com/elolab/elolab/results/store"
+	"github.com/spf13/cobra"
+)
+
+func init() { subcommands = append(subcommands, newRunsCmd, newReportCmd, newExportCmd) }
+
+// openStore opens an existing results store; a missing file is a usage
+// error (nothing is created by read-only commands).
+func openStore(path string) (*store.Store, error) {
+	if path == "" {
+		path = store.DefaultPath(".")
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, usageErrorf("--db %s: %v", path, err)
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		return nil, usageErrorf("--db %s: %v", path, err)
+	}
+	return st, nil
+}
+
+func lookupRun(ctx context.Context, st *store.Store, ref string) (*store.Run, error) {
+	run, err := st.LookupRun(ctx, ref)
+	if errors.Is(err, store.ErrRunNotFound) {
+		return nil, usageErrorf("%v", err)
+	}
+	return run, err
+}
+
+func newRunsCmd() *cobra.Command {
+	var db string
+	cmd := &cobra.Command{
+		Use:   "runs",
+		Short: "list the runs of a results store with their state and progress",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := openStore(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			runs, err := st.ListRuns(cmd.Context())
+			if err != nil {
+				return failuref("%v", err)
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tNAME\tKIND\tSTATE\tGAMES\tPAIRS\tPARTIAL\tPLANNED\tENGINES\tUPDATED")
+			for _, r := range runs {
+				planned := "-"
+				if r.PlannedPairs > 0 {
+					planned = fmt.Sprint(r.PlannedPairs)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%d\t%s\n", r.ID, r.Name, r.Kind, r.State,
+					r.Games, r.CompletePairs, r.PartialPairs, planned, len(r.Engines), r.Updated.Local().Format("2006-01-02 15:04"))
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&db, "db", "", "results store (default ./elolab.db)")
+	return cmd
+}
+
+func newReportCmd() *cobra.Command {
+	var db, format, plot string
+	cmd := &cobra.Command{
+		Use:   "report [RUN]",
+		Short: "print a run's report (fastchess block, rating tables, ladder) as text, csv, md or json",
+		Long: "report renders a run from the results store: RUN is a run id or name (default: the newest run).\n" +
+			"--plot FILE.png|.svg also draws the LLR trajectory (SPRT runs) or Elo with error bars.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := report.ParseFormat(format)
+			if err != nil {
+				return usageErrorf("--format: %v", err)
+			}
+			st, err := openStore(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			ref := ""
+			if len(args) == 1 {
+				ref = args[0]
+			}
+			run, err := lookupRun(cmd.Context(), st, ref)
+			if err != nil {
+				return err
+			}
+			r, err := report.Load(cmd.Context(), st, run.ID, report.Options{LadderNewestFirst: true})
+			if err != nil {
+				return failuref("%v", err)
+			}
+			if err := r.Write(cmd.OutOrStdout(), f); err != nil {
+				return failuref("%v", err)
+			}
+			if plot != "" {
+				if err := r.Plot(plot); err != nil {
+					return failuref("--plot %s: %v", plot, err)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&db, "db", "", "results store (default ./elolab.db)")
+	cmd.Flags().StringVar(&format, "format", "text", "text, csv, md or json")
+	cmd.Flags().StringVar(&plot, "plot", "", "also write a plot to FILE.png or FILE.svg")
+	return cmd
+}
+
+func newExportCmd() *cobra.Command {
+	var db, out string
+	cmd := &cobra.Command{
+		Use:   "export [RUN]",
+		Short: "write every game of a run as PGN",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := openStore(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			ref := ""
+			if len(args) == 1 {
+				ref = args[0]
+			}
+			run, err := lookupRun(cmd.Context(), st, ref)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if out != "" {
+				f, err := os.Create(out)
+				if err != nil {
+					return usageErrorf("-o: %v", err)
+				}
+				defer f.Close()
+				w = f
+			}
+			n, err := st.ExportPGN(cmd.Context(), run.ID, w)
+			if err != nil {
+				return failuref("%v", err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%d games of run %d (%s)\n", n, run.ID, run.Name)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&db, "db", "", "results store (default ./elolab.db)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of standard output")
+	return cmd
+}
