@@ -30,12 +30,26 @@ func openStore(path string) (*store.Store, error) {
 	return st, nil
 }
 
-func lookupRun(ctx context.Context, st *store.Store, ref string) (*store.Run, error) {
-	run, err := st.LookupRun(ctx, ref)
-	if errors.Is(err, store.ErrRunNotFound) {
-		return nil, usageErrorf("%v", err)
+// openRun opens the store and finds RUN (args[0], default the newest run);
+// the caller closes the store.
+func openRun(ctx context.Context, db string, args []string) (*store.Store, *store.Run, error) {
+	st, err := openStore(db)
+	if err != nil {
+		return nil, nil, err
 	}
-	return run, err
+	ref := ""
+	if len(args) == 1 {
+		ref = args[0]
+	}
+	run, err := st.LookupRun(ctx, ref)
+	if err != nil {
+		st.Close()
+		if errors.Is(err, store.ErrRunNotFound) {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		return nil, nil, failuref("%v", err)
+	}
+	return st, run, nil
 }
 
 func newRunsCmd() *cobra.Command {
@@ -84,19 +98,11 @@ func newReportCmd() *cobra.Command {
 			if err != nil {
 				return usageErrorf("--format: %v", err)
 			}
-			st, err := openStore(db)
+			st, run, err := openRun(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			ref := ""
-			if len(args) == 1 {
-				ref = args[0]
-			}
-			run, err := lookupRun(cmd.Context(), st, ref)
-			if err != nil {
-				return err
-			}
 			r, err := report.Load(cmd.Context(), st, run.ID, report.Options{LadderNewestFirst: true})
 			if err != nil {
 				return failuref("%v", err)
@@ -125,19 +131,11 @@ func newExportCmd() *cobra.Command {
 		Short: "write every game of a run as PGN",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(db)
+			st, run, err := openRun(cmd.Context(), db, args)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			ref := ""
-			if len(args) == 1 {
-				ref = args[0]
-			}
-			run, err := lookupRun(cmd.Context(), st, ref)
-			if err != nil {
-				return err
-			}
 			w := cmd.OutOrStdout()
 			if out != "" {
 				f, err := os.Create(out)
