@@ -1,0 +1,42 @@
+package experiment
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzLoad: any input is either an experiment or a list of positioned
+// errors; nothing panics. Binaries and books are not looked at, so that the
+// fuzzer explores the schema rather than the file system.
+func FuzzLoad(f *testing.F) {
+	for _, c := range badCases {
+		f.Add([]byte(c.yaml))
+	}
+	files, _ := filepath.Glob("../*.yaml")
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		x, err := Parse(data, "fuzz.yaml", Options{SkipBinaries: true, SkipBookScan: true})
+		if err != nil {
+			if _, ok := err.(ErrorList); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		_ = x.Summary()
+		y, err := Parse([]byte(x.Canonical()), "fuzz.yaml", Options{SkipBinaries: true, SkipBookScan: true})
+		if err != nil {
+			t.Fatalf("canonical text does not load: %v\n%s", err, x.Canonical())
+		}
+		if y.Hash() != x.Hash() {
+			t.Fatalf("canonical round trip changed the hash:\n%s", x.Canonical())
+		}
+	})
+}
