@@ -31,11 +31,7 @@ race:
 # A short run of every parser fuzz target: `pkg:FuzzName` pairs.
 FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./results/pgn:FuzzReadPGN ./cmd/elolab:FuzzParseCounts ./match/engine:FuzzParseInfo ./match/engine:FuzzParseOption ./match/engine:FuzzParseXBoardLine ./match/engine:FuzzLineReader ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA ./match/tc:FuzzParseTC ./match/cli:FuzzParseArgs ./configs/experiment:FuzzLoad
 fuzz:
-	@set -e; for t in $(FUZZ_TARGETS); do \
-		pkg=$${t%%:*}; name=$${t##*:}; \
-		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
-		$(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) $$pkg; \
-	done
+	FUZZTIME=$(FUZZTIME) bash .ci/fuzz $(FUZZ_TARGETS)
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
