@@ -385,9 +385,14 @@ func (d *engineDraft) finish() EngineSpec {
 		s.Options = append(s.Options, engine.OptionValue{Name: name, Value: d.opts[name]})
 	}
 	if s.Name == "" {
-		s.Name = s.Cmd
+		// The command's base name; a trailing separator ("dir/") must not
+		// leave the name empty.
+		s.Name = strings.TrimRight(s.Cmd, `/\`)
 		if i := strings.LastIndexAny(s.Name, `/\`); i >= 0 {
 			s.Name = s.Name[i+1:]
+		}
+		if s.Name == "" {
+			s.Name = s.Cmd
 		}
 	}
 	return s
