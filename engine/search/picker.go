@@ -28,6 +28,8 @@ const (
 	stageGenQuiet
 	stageQuiet
 	stageBadNoisy
+	stageGenQuietChecks // quiescence only: quiet checks after every capture
+	stageQuietChecks
 	stageGenAll // in check, or MadChess ordering
 	stageAll
 	stageDone
@@ -50,6 +52,7 @@ type picker struct {
 	madchess                bool
 	sorted                  bool
 	lastBad                 bool // the move just returned lost material by SEE
+	quietChecks             bool // quiescence: finish with the quiet checking moves
 	triedQuiets             [64]board.Move
 	nTried                  int
 }
@@ -153,6 +156,22 @@ func (s *Searcher) next(mp *picker) board.Move {
 				mp.idx++
 				mp.lastBad = true
 				return bad.Moves[mp.idx-1]
+			}
+			mp.stage = stageDone
+			if mp.quietChecks {
+				mp.stage = stageGenQuietChecks
+			}
+		case stageGenQuietChecks:
+			pos.GenerateQuiet(list)
+			mp.idx = 0
+			mp.stage = stageQuietChecks
+		case stageQuietChecks:
+			for mp.idx < list.N {
+				m := list.Moves[mp.idx]
+				mp.idx++
+				if m != mp.ttMove && pos.GivesCheck(m) && pos.SEEAtLeast(m, 0) {
+					return m
+				}
 			}
 			mp.stage = stageDone
 		case stageGenAll:

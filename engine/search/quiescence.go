@@ -19,14 +19,9 @@ var (
 
 func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	pos, p := s.pos, s.P
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkLimits()
-	}
-	if s.aborted {
+	if !s.enterNode(ply) {
 		return 0
 	}
-	s.selDepth = max(s.selDepth, ply)
 	s.pvLen[ply] = 0
 	inCheck := pos.InCheck()
 	if s.isDraw(inCheck) {
@@ -44,8 +39,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	if found {
 		ttMove = hit.move
 		if p.Bool(ttCutoffs) {
-			sc := scoreFromTT(hit.score, ply)
-			if hit.bound == boundExact || (hit.bound == boundLower && sc >= beta) || (hit.bound == boundUpper && sc <= alpha) {
+			if sc, ok := hit.cutoff(ply, alpha, beta); ok {
 				return sc
 			}
 		}
@@ -69,6 +63,9 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 
 	var mp picker
 	s.initPicker(&mp, ply, ttMove, inCheck, true)
+	// Quiet checks at the first quiescence ply find the mates and forks
+	// a captures-only search cannot see.
+	mp.quietChecks = !inCheck && qply == 0 && p.Bool(qsChecks)
 	origAlpha := alpha
 	bestMove := board.NoMove
 	searched := 0
@@ -84,7 +81,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 			if useSEE && mp.lastBad {
 				continue
 			}
-			if useDelta && !m.IsPromotion() && standPat+s.gain(m)+margin <= alpha {
+			if useDelta && m.IsCapture() && !m.IsPromotion() && standPat+s.gain(m)+margin <= alpha {
 				continue
 			}
 		}
@@ -108,37 +105,6 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	if inCheck && searched == 0 {
 		return -Mate + ply
 	}
-	// Quiet checks at the first quiescence ply find the mates and forks
-	// a captures-only search cannot see.
-	if !inCheck && qply == 0 && best < beta && p.Bool(qsChecks) {
-		list := &s.lists[ply]
-		pos.GenerateQuiet(list)
-		for i := 0; i < list.N && best < beta; i++ {
-			m := list.Moves[i]
-			if !pos.GivesCheck(m) || !pos.SEEAtLeast(m, 0) {
-				continue
-			}
-			pos.MakeMove(m)
-			sc := -s.quiesce(-beta, -alpha, ply+1, qply+1)
-			pos.UnmakeMove(m)
-			if s.aborted {
-				return 0
-			}
-			if sc > best {
-				best = sc
-				if sc > alpha {
-					alpha, bestMove = sc, m
-				}
-			}
-		}
-	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
 	return best
 }

@@ -178,6 +178,20 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	return best
 }
 
+// enterNode counts a node, checks the limits every 1024 nodes and tracks
+// the selective depth; false means the search was aborted.
+func (s *Searcher) enterNode(ply int) bool {
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkLimits()
+	}
+	if s.aborted {
+		return false
+	}
+	s.selDepth = max(s.selDepth, ply)
+	return true
+}
+
 // checkLimits is called every 1024 nodes.
 func (s *Searcher) checkLimits() {
 	if s.stop.Load() || (s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes) ||
@@ -192,14 +206,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		return s.quiesce(alpha, beta, ply, 0)
 	}
 	pos, p := s.pos, s.P
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkLimits()
-	}
-	if s.aborted {
+	if !s.enterNode(ply) {
 		return 0
 	}
-	s.selDepth = max(s.selDepth, ply)
 	inCheck := pos.InCheck()
 	root := ply == 0
 	if !root {
@@ -222,8 +231,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if found {
 		ttMove = hit.move
 		if !pvNode && p.Bool(ttCutoffs) && hit.depth >= depth {
-			sc := scoreFromTT(hit.score, ply)
-			if hit.bound == boundExact || (hit.bound == boundLower && sc >= beta) || (hit.bound == boundUpper && sc <= alpha) {
+			if sc, ok := hit.cutoff(ply, alpha, beta); ok {
 				if sc >= beta && ttMove != board.NoMove && ttMove.IsQuiet() && pos.IsLegal(ttMove) {
 					s.updateKillers(ttMove, ply)
 				}
@@ -356,14 +364,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		return best // every move was pruned as futile: best is the futility bound
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), fr.staticEval, depth, bound)
+	s.TT.store(key, bestMove, scoreToTT(best, ply), fr.staticEval, depth, boundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -94,3 +94,22 @@ func (t *TT) Hashfull() int {
 	}
 	return used * 1000 / n
 }
+
+// cutoff returns the stored score (made relative to ply) when its bound
+// settles the window [alpha, beta].
+func (h ttHit) cutoff(ply, alpha, beta int) (int, bool) {
+	sc := scoreFromTT(h.score, ply)
+	ok := h.bound == boundExact || (h.bound == boundLower && sc >= beta) || (h.bound == boundUpper && sc <= alpha)
+	return sc, ok
+}
+
+// boundOf classifies a node's result against its original window.
+func boundOf(best, alpha, beta int) int {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > alpha:
+		return boundExact
+	}
+	return boundUpper
+}
