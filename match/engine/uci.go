@@ -5,21 +5,13 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
 // UCI is a Player speaking the Universal Chess Interface.
 type UCI struct {
-	cfg      Config
-	proc     *process
-	traceMu  sync.Mutex
-	id       string
-	author   string
-	options  []Option
-	healthy  bool
-	restarts int
-	closed   bool
+	session
+	author string
 
 	fen   string // "" for the initial position
 	moves []string
@@ -32,15 +24,11 @@ var _ Player = (*UCI)(nil)
 // checked against the advertised options), isready/readyok.
 func StartUCI(ctx context.Context, cfg Config) (*UCI, error) {
 	cfg.setDefaults()
-	e := &UCI{cfg: cfg}
+	e := &UCI{session: session{cfg: cfg}}
 	if err := e.start(ctx); err != nil {
 		return nil, err
 	}
 	return e, nil
-}
-
-func (e *UCI) err(op string, kind Kind, cause error) *Error {
-	return &Error{Engine: e.cfg.Name, Op: op, Kind: kind, Err: cause}
 }
 
 // lost handles a recv status other than recvLine: it returns the error
@@ -143,29 +131,14 @@ func (e *UCI) configure(ctx context.Context) error {
 	return e.ping(ctx, "handshake")
 }
 
-// Name returns Config.Name.
-func (e *UCI) Name() string { return e.cfg.Name }
-
 // Protocol returns UCIProtocol.
 func (e *UCI) Protocol() Protocol { return UCIProtocol }
-
-// ID returns the engine's "id name".
-func (e *UCI) ID() string { return e.id }
 
 // Author returns the engine's "id author".
 func (e *UCI) Author() string { return e.author }
 
-// Options returns the advertised options.
-func (e *UCI) Options() []Option { return e.options }
-
 // Healthy reports whether the engine can be used without Restart.
 func (e *UCI) Healthy() bool { return e.healthy && !e.closed && e.proc.alive() }
-
-// Restarts counts successful restarts.
-func (e *UCI) Restarts() int { return e.restarts }
-
-// Pid returns the process id of the current engine process.
-func (e *UCI) Pid() int { return e.proc.pid() }
 
 // Ping sends isready and waits for readyok (Config.ReadyTimeout).
 func (e *UCI) Ping(ctx context.Context) error { return e.ping(ctx, "ping") }
@@ -193,16 +166,6 @@ func (e *UCI) ping(ctx context.Context, op string) error {
 			return nil
 		}
 	}
-}
-
-func (e *UCI) usable(op string) *Error {
-	if e.closed {
-		return e.err(op, KindDisconnect, errors.New("engine closed"))
-	}
-	if !e.healthy || !e.proc.alive() {
-		return e.err(op, KindDisconnect, errors.New("engine not running; Restart it"))
-	}
-	return nil
 }
 
 // NewGame sends ucinewgame and waits for readyok.
@@ -419,26 +382,4 @@ func quoteShort(s string) string {
 
 // Restart kills the current process if it still runs and starts a new
 // one with the same configuration.
-func (e *UCI) Restart(ctx context.Context) error {
-	if e.closed {
-		return e.err("restart", KindConfig, errors.New("engine closed"))
-	}
-	e.proc.close("quit", 100*time.Millisecond)
-	e.healthy = false
-	if err := e.start(ctx); err != nil {
-		return err
-	}
-	e.restarts++
-	return nil
-}
-
-// Close sends quit, kills the process group after Config.QuitTimeout and
-// reaps the process.
-func (e *UCI) Close() error {
-	if e.closed {
-		return nil
-	}
-	e.closed = true
-	e.healthy = false
-	return e.proc.close("quit", e.cfg.QuitTimeout)
-}
+func (e *UCI) Restart(ctx context.Context) error { return e.restart(ctx, e.start) }

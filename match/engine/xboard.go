@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -15,15 +14,8 @@ import (
 // engine has not seen (with usermove if the engine asked for it, in SAN if
 // it asked for san=1), the time control and time/otim.
 type XBoard struct {
-	cfg      Config
-	proc     *process
-	traceMu  sync.Mutex
-	id       string
+	session
 	features map[string]string
-	options  []Option
-	healthy  bool
-	restarts int
-	closed   bool
 	pingN    int
 
 	// wanted position
@@ -49,15 +41,11 @@ var _ Player = (*XBoard)(nil)
 // after done=0), options, and a ping if the engine supports it.
 func StartXBoard(ctx context.Context, cfg Config) (*XBoard, error) {
 	cfg.setDefaults()
-	e := &XBoard{cfg: cfg}
+	e := &XBoard{session: session{cfg: cfg}}
 	if err := e.start(ctx); err != nil {
 		return nil, err
 	}
 	return e, nil
-}
-
-func (e *XBoard) err(op string, kind Kind, cause error) *Error {
-	return &Error{Engine: e.cfg.Name, Op: op, Kind: kind, Err: cause}
 }
 
 func (e *XBoard) lost(ctx context.Context, op string, st recvStatus, timeoutKind Kind, what string) *Error {
@@ -222,17 +210,8 @@ func (e *XBoard) configure(ctx context.Context) error {
 	return e.ping(ctx, "handshake")
 }
 
-// Name returns Config.Name.
-func (e *XBoard) Name() string { return e.cfg.Name }
-
 // Protocol returns XBoardProtocol.
 func (e *XBoard) Protocol() Protocol { return XBoardProtocol }
-
-// ID returns the engine's myname feature.
-func (e *XBoard) ID() string { return e.id }
-
-// Options returns the options advertised with feature option=.
-func (e *XBoard) Options() []Option { return e.options }
 
 // Feature returns the value of a feature the engine sent and the client
 // accepted ("" if none).
@@ -240,22 +219,6 @@ func (e *XBoard) Feature(name string) string { return e.features[name] }
 
 // Healthy reports whether the engine can be used without Restart.
 func (e *XBoard) Healthy() bool { return e.healthy && !e.closed && e.proc.alive() }
-
-// Restarts counts successful restarts.
-func (e *XBoard) Restarts() int { return e.restarts }
-
-// Pid returns the process id of the current engine process.
-func (e *XBoard) Pid() int { return e.proc.pid() }
-
-func (e *XBoard) usable(op string) *Error {
-	if e.closed {
-		return e.err(op, KindDisconnect, errors.New("engine closed"))
-	}
-	if !e.healthy || !e.proc.alive() {
-		return e.err(op, KindDisconnect, errors.New("engine not running; Restart it"))
-	}
-	return nil
-}
 
 // Ping sends "ping N" and waits for "pong N" if the engine supports ping;
 // otherwise it only checks that the process is alive.
@@ -634,26 +597,4 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 
 // Restart kills the current process if it still runs and starts a new
 // one with the same configuration.
-func (e *XBoard) Restart(ctx context.Context) error {
-	if e.closed {
-		return e.err("restart", KindConfig, errors.New("engine closed"))
-	}
-	e.proc.close("quit", 100*time.Millisecond)
-	e.healthy = false
-	if err := e.start(ctx); err != nil {
-		return err
-	}
-	e.restarts++
-	return nil
-}
-
-// Close sends quit, kills the process group after Config.QuitTimeout and
-// reaps the process.
-func (e *XBoard) Close() error {
-	if e.closed {
-		return nil
-	}
-	e.closed = true
-	e.healthy = false
-	return e.proc.close("quit", e.cfg.QuitTimeout)
-}
+func (e *XBoard) Restart(ctx context.Context) error { return e.restart(ctx, e.start) }

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// session is what the UCI and xboard clients share: the configuration,
+// the engine process and its life cycle (healthy, restarted, closed).
+type session struct {
+	cfg      Config
+	proc     *process
+	traceMu  sync.Mutex
+	id       string
+	options  []Option
+	healthy  bool
+	restarts int
+	closed   bool
+}
+
+// Name is the engine's name in the match.
+func (e *session) Name() string { return e.cfg.Name }
+
+// ID is the name the engine reports about itself (UCI "id name", xboard "myname").
+func (e *session) ID() string { return e.id }
+
+// Options are the options the engine advertises.
+func (e *session) Options() []Option { return e.options }
+
+// Restarts counts the restarts after crashes or stalls.
+func (e *session) Restarts() int { return e.restarts }
+
+// Pid is the engine process's id (for tests and diagnostics).
+func (e *session) Pid() int { return e.proc.pid() }
+
+func (e *session) err(op string, kind Kind, cause error) *Error {
+	return &Error{Engine: e.cfg.Name, Op: op, Kind: kind, Err: cause}
+}
+
+func (e *session) usable(op string) *Error {
+	if e.closed {
+		return e.err(op, KindDisconnect, errors.New("engine closed"))
+	}
+	if !e.healthy || !e.proc.alive() {
+		return e.err(op, KindDisconnect, errors.New("engine not running; Restart it"))
+	}
+	return nil
+}
+
+// restart kills the current process if it still runs and starts a new one
+// with start, the protocol's own handshake.
+func (e *session) restart(ctx context.Context, start func(context.Context) error) error {
+	if e.closed {
+		return e.err("restart", KindConfig, errors.New("engine closed"))
+	}
+	e.proc.close("quit", 100*time.Millisecond)
+	e.healthy = false
+	if err := start(ctx); err != nil {
+		return err
+	}
+	e.restarts++
+	return nil
+}
+
+// Close sends quit, kills the process group after Config.QuitTimeout and
+// reaps the process.
+func (e *session) Close() error {
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	e.healthy = false
+	return e.proc.close("quit", e.cfg.QuitTimeout)
+}
