@@ -221,26 +221,16 @@ func Pair(a, b Limits) string {
 // cutechess's st= in ms are written ("100"), or with a unit ("100ms",
 // "0.5s").
 func ParseMillis(s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
-	if d, err := time.ParseDuration(s); err == nil && strings.ContainsAny(s, "smhµu") {
-		if d < 0 {
-			return 0, fmt.Errorf("negative time %q", s)
-		}
-		return d, nil
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || strings.ContainsAny(s, "eEpPxX_") {
-		return 0, fmt.Errorf("bad time %q: want milliseconds", s)
-	}
-	if v < 0 || v > maxSeconds*1000 {
-		return 0, fmt.Errorf("time %q out of range", s)
-	}
-	return time.Duration(math.Round(v * 1e6)), nil
+	return parseTime(s, time.Millisecond, "milliseconds")
 }
 
 // ParseSeconds reads a time in seconds as `st=` is written ("0.1", "2"),
 // or with a unit ("100ms").
-func ParseSeconds(s string) (time.Duration, error) {
+func ParseSeconds(s string) (time.Duration, error) { return parseTime(s, time.Second, "seconds") }
+
+// parseTime reads a duration with a unit ("100ms", "0.5s") or a bare
+// number of units, at most maxSeconds.
+func parseTime(s string, unit time.Duration, unitName string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if d, err := time.ParseDuration(s); err == nil && strings.ContainsAny(s, "smhµu") {
 		if d < 0 {
@@ -250,10 +240,10 @@ func ParseSeconds(s string) (time.Duration, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || strings.ContainsAny(s, "eEpPxX_") {
-		return 0, fmt.Errorf("bad time %q: want seconds", s)
+		return 0, fmt.Errorf("bad time %q: want %s", s, unitName)
 	}
-	if v < 0 || v > maxSeconds {
+	if v < 0 || v > maxSeconds*float64(time.Second/unit) {
 		return 0, fmt.Errorf("time %q out of range", s)
 	}
-	return time.Duration(math.Round(v * 1e9)), nil
+	return time.Duration(math.Round(v * float64(unit))), nil
 }
