@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -52,19 +51,9 @@ func newCheckCmd() *cobra.Command {
 }
 
 func runCheck(stdout, stderr io.Writer, path string, f checkFlags) error {
-	x, err := experiment.LoadWith(path, experiment.Options{SkipBinaries: f.noBinaries, SkipBookScan: f.quickBook})
+	x, err := loadExperiment(stderr, path, experiment.Options{SkipBinaries: f.noBinaries, SkipBookScan: f.quickBook})
 	if err != nil {
-		var list experiment.ErrorList
-		n := 1
-		if errors.As(err, &list) {
-			n = len(list)
-		}
-		fmt.Fprintln(stderr, err)
-		what := "errors"
-		if n == 1 {
-			what = "error"
-		}
-		return usageErrorf("%s: %d %s", path, n, what)
+		return err
 	}
 	fmt.Fprintf(stdout, "OK: %s\n", x.Summary())
 	fmt.Fprintf(stdout, "hash: %s\n", x.Hash())

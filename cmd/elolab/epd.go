@@ -131,7 +131,7 @@ func runEPD(ctx context.Context, w io.Writer, args []string) error {
 			cfg.Depth = spec.Limits.Depth
 		}
 	}
-	ps, err := suite.ReadFile(file)
+	ps, err := suite.Open(file)
 	if err != nil {
 		return usageErrorf("epd: %v", err)
 	}

@@ -14,17 +14,17 @@ import (
 	"github.com/elolab/elolab/results/store"
 )
 
-// matchRecorder stores every finished game of `elolab match -db FILE` in a
-// new run of the results store, so `elolab report` and `elolab export`
-// work on plain matches too.
-type matchRecorder struct {
+// gameRecorder stores finished games in a run of the results store: every
+// game of `elolab run`, and of `elolab match -db FILE` (a new run, so that
+// `elolab report` and `elolab export` work on plain matches too).
+type gameRecorder struct {
 	st    *store.Store
 	run   *store.Run
 	mu    sync.Mutex
 	pairs map[int]bool
 }
 
-func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tournament.Config, book *openings.Book) (*matchRecorder, error) {
+func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tournament.Config, book *openings.Book) (*gameRecorder, error) {
 	if c.DB == "" {
 		return nil, nil
 	}
@@ -55,11 +55,11 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 		st.Close()
 		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
 	}
-	return &matchRecorder{st: st, run: run, pairs: map[int]bool{}}, nil
+	return &gameRecorder{st: st, run: run, pairs: map[int]bool{}}, nil
 }
 
 // record stores one finished game (called before the game is counted).
-func (m *matchRecorder) record(ctx context.Context, r *game.Record, rec *pgn.Record) error {
+func (m *gameRecorder) record(ctx context.Context, r *game.Record, rec *pgn.Record) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if !m.pairs[r.Pair] {
@@ -96,7 +96,7 @@ func (m *matchRecorder) record(ctx context.Context, r *game.Record, rec *pgn.Rec
 }
 
 // finish marks the run finished or interrupted and closes the store.
-func (m *matchRecorder) finish(interrupted bool) error {
+func (m *gameRecorder) finish(interrupted bool) error {
 	state := store.Finished
 	if interrupted {
 		state = store.Interrupted
@@ -104,4 +104,4 @@ func (m *matchRecorder) finish(interrupted bool) error {
 	return m.st.SetRunState(context.Background(), m.run.ID, state)
 }
 
-func (m *matchRecorder) close() { m.st.Close() }
+func (m *gameRecorder) close() { m.st.Close() }

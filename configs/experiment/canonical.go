@@ -95,6 +95,19 @@ func (x *Experiment) canonical(all bool) string {
 			w.line(1, "maxmoves: %d", a.MaxMoves)
 		}
 	}
+	if x.WAC != nil {
+		w.line(0, "wac:")
+		w.line(1, "file: %s", q(x.WAC.File))
+		if l := x.WAC.Limits; l.Nodes > 0 {
+			w.line(1, "nodes: %d", l.Nodes)
+		}
+		if l := x.WAC.Limits; l.Depth > 0 {
+			w.line(1, "depth: %d", l.Depth)
+		}
+		if l := x.WAC.Limits; l.MoveTime > 0 {
+			w.line(1, "movetime: %s", q(l.MoveTime.String()))
+		}
+	}
 	if all {
 		if x.DB != "" {
 			w.line(0, "db: %s", q(x.DB))

@@ -21,6 +21,7 @@ package experiment
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/tc"
@@ -58,6 +59,10 @@ const (
 	DefaultModel     = "logistic"
 	DefaultLabratCmd = "bin/labrat"
 	DefaultTC        = "10+0.1"
+	DefaultSuite     = "builtin:wac.epd"
+	// DefaultSuiteMoveTime is the time per position of wac: when it gives
+	// no limit (the and MadChess's 200 ms).
+	DefaultSuiteMoveTime = 200 * time.Millisecond
 )
 
 // Experiment is a loaded, resolved and validated experiment file.
@@ -88,6 +93,9 @@ type Experiment struct {
 	DB           string // results store path ("" = the runner's default)
 	PGNOut       string // PGN file games are appended to ("" = none)
 	LabratCmd    string // how labrat variants are started
+	// WAC, for a ladder, is the test suite every step is measured on
+	// before its games (the WAC column of the MadChess table); nil: none.
+	WAC *Suite
 
 	concurrencyDefaulted bool
 }
@@ -156,6 +164,13 @@ type Step struct {
 type SPRT struct {
 	Test     sprt.Test
 	MaxPairs int // 0: no limit
+}
+
+// Suite is a test suite (EPD with bm/am) and the limits of each position.
+type Suite struct {
+	File   string // builtin:NAME or a path
+	Limits tc.Limits
+	Line   int
 }
 
 // Adjudication rules; nil parts are off.

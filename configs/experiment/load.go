@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"github.com/elolab/elolab/engine/params"
+	"github.com/elolab/elolab/match/suite"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/sprt"
@@ -26,7 +27,7 @@ import (
 var (
 	topKeys = []string{"name", "kind", "engines", "tc", "nodes", "depth", "movetime", "timemargin",
 		"book", "seed", "concurrency", "pairs", "rounds", "sprt", "adjudication", "db", "pgnout",
-		"gauntlet", "ladder", "labrat_cmd"}
+		"gauntlet", "ladder", "labrat_cmd", "wac"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "labrat", "extends", "params",
 		"tc", "nodes", "depth", "movetime", "timemargin"}
 	stepKeys   = []string{"feature", "category", "name", "extends", "params"}
@@ -35,6 +36,7 @@ var (
 	adjKeys    = []string{"draw", "resign", "maxmoves"}
 	drawKeys   = []string{"movenumber", "movecount", "score"}
 	resignKeys = []string{"movecount", "score", "twosided"}
+	wacKeys    = []string{"file", "movetime", "nodes", "depth"}
 )
 
 // Options change how Load checks a file.
@@ -263,6 +265,7 @@ func (l *loader) loadTop(top *mapping) {
 	l.loadBook(top.get("book"))
 	l.loadSPRT(top, kindOK)
 	l.loadAdjudication(top.get("adjudication"))
+	l.loadWAC(top.get("wac"), kindOK)
 	l.loadEngines(top, kindOK)
 }
 
@@ -1333,4 +1336,60 @@ func keyOr(m *mapping, k string) ast.Node {
 		return f.kn
 	}
 	return m.node
+}
+
+// loadWAC reads the ladder's test suite: wac: {file:, movetime: | nodes: |
+// depth:}. The suite is read in full, so a malformed line is an error here.
+func (l *loader) loadWAC(f *field, kindOK bool) {
+	if f == nil {
+		return
+	}
+	x := l.x
+	if kindOK && x.Kind != KindLadder {
+		l.errAt(f.kn, "wac", "only kind ladder measures a test suite per step (this is kind %s)", x.Kind)
+		return
+	}
+	m := l.mapping(f.val, "wac", wacKeys)
+	if m == nil {
+		return
+	}
+	w := &Suite{File: DefaultSuite, Line: f.kn.GetToken().Position.Line}
+	fileField := m.get("file")
+	if fileField != nil {
+		s, ok := l.str(fileField)
+		if !ok {
+			return
+		}
+		w.File = s
+	}
+	lim, set, _, ok := l.parseLimits(m)
+	if !ok {
+		return
+	}
+	if !set {
+		lim.MoveTime = DefaultSuiteMoveTime
+	}
+	w.Limits = lim
+	path := w.File
+	if !strings.HasPrefix(path, "builtin:") && !filepath.IsAbs(path) {
+		path = filepath.Join(l.dir, path)
+		w.File = path
+	}
+	ps, err := suite.Open(path)
+	if err != nil {
+		l.errAt(nodeOr(fieldVal(fileField), f), "wac.file", "%v", err)
+		return
+	}
+	if len(ps) == 0 {
+		l.errAt(nodeOr(fieldVal(fileField), f), "wac.file", "%s holds no positions", w.File)
+		return
+	}
+	x.WAC = w
+}
+
+func fieldVal(f *field) ast.Node {
+	if f == nil {
+		return nil
+	}
+	return f.val
 }

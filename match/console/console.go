@@ -147,7 +147,7 @@ func (c *Console) render(st *tournament.Standings) {
 	}
 	if st != nil {
 		c.bar.Describe(ProgressText(st))
-		c.bar.Set(st.Delivered)
+		c.bar.Set(st.Delivered + st.Resumed)
 	} else {
 		c.bar.RenderBlank()
 	}
@@ -170,6 +170,19 @@ func (c *Console) Final(sum *tournament.Summary) {
 	}
 	lines = append(lines, Incidents(st)...)
 	c.println(lines...)
+}
+
+// Done removes the progress bar (for callers that print their own final
+// report instead of Final).
+func (c *Console) Done() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bar != nil {
+		c.bar.Clear()
+		c.bar.Exit()
+		fmt.Fprint(c.o.Progress, "\r\033[K")
+		c.bar = nil
+	}
 }
 
 // Closing prints "Finished match" and the total time.

@@ -13,7 +13,7 @@ import (
 )
 
 func TestReadWAC(t *testing.T) {
-	ps, err := ReadFile("testdata/wac.epd")
+	ps, err := ReadFile("suites/wac.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestRunTestEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, _ := ReadFile("testdata/wac.epd")
+	ps, _ := ReadFile("suites/wac.epd")
 	ps = ps[:8]
 	var lines []string
 	n, err := Run(context.Background(), Config{Engine: engine.Config{Cmd: bin, Args: enginetest.Args("crash", "-at", "3")},
@@ -84,9 +84,19 @@ func TestRunStockfish(t *testing.T) {
 	if _, err := os.Stat("/usr/games/stockfish"); err != nil {
 		t.Skip("/usr/games/stockfish not installed (apt-get install stockfish)")
 	}
-	ps, _ := ReadFile("testdata/wac.epd")
+	ps, _ := ReadFile("suites/wac.epd")
 	n, err := Run(context.Background(), Config{Engine: engine.Config{Cmd: "/usr/games/stockfish"}, MoveTime: 100 * time.Millisecond, Concurrency: 2}, ps[:10], nil)
 	if err != nil || n < 7 {
 		t.Fatalf("solved %d/10, %v", n, err)
+	}
+}
+
+func TestBuiltin(t *testing.T) {
+	ps, err := Open("builtin:wac.epd")
+	if err != nil || len(ps) != 300 {
+		t.Fatalf("builtin:wac.epd: %d positions, %v", len(ps), err)
+	}
+	if _, err := Open("builtin:nope.epd"); err == nil || !strings.Contains(err.Error(), "builtin:wac.epd") {
+		t.Errorf("missing builtin suite: %v", err)
 	}
 }

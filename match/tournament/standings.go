@@ -38,9 +38,9 @@ type Standings struct {
 	Engines    []*EngineStats
 	Encounters []*EncounterStats
 	// Total is the number of scheduled games; Delivered the games handed
-	// to Config.Deliver; Counted the games in the statistics (equal to
-	// Delivered once Run returns).
-	Total, Delivered, Counted int
+	// to Config.Deliver; Resumed the games of Config.Played; Counted the
+	// games in the statistics (Delivered + Resumed once Run returns).
+	Total, Delivered, Resumed, Counted int
 	// PairsCounted is the number of pair slots counted in pair order.
 	PairsCounted int
 	// SPRT is the latest SPRT status (head-to-head with Config.SPRT only).

@@ -81,6 +81,11 @@ type Config struct {
 	// RestartAttempts is how many times a dead engine is restarted before
 	// the run fails (default 3).
 	RestartAttempts int
+	// Played holds pair slots finished by an earlier run of the same
+	// schedule (a resumed run), each with its records in game order. They
+	// are not played again and not delivered; they are counted in pair
+	// order with the rest, so an SPRT continues exactly where it stood.
+	Played map[int][]*game.Record
 
 	// Deliver receives every finished game, once, in completion order,
 	// before it is counted (write PGN and the store here). An error stops
@@ -110,7 +115,9 @@ type Summary struct {
 	// Abandoned is the number of games that were running when the run
 	// stopped and were not delivered.
 	Abandoned int
-	Elapsed   time.Duration
+	// Resumed is the number of games of Config.Played that were counted.
+	Resumed int
+	Elapsed time.Duration
 }
 
 // Validate checks the configuration.
@@ -151,6 +158,25 @@ func (c *Config) Validate() error {
 	}
 	if c.Kind == Gauntlet && c.Seeds >= len(c.Engines) {
 		return errors.New("gauntlet: every engine is a seed")
+	}
+	if len(c.Played) > 0 {
+		size := map[int]int{}
+		for _, j := range schedule(encounters(c.Kind, len(c.Engines), c.Seeds), c.Rounds, c.GamesPerRound, c.NoSwap, c.MaxGames) {
+			size[j.Pair]++
+		}
+		for k, recs := range c.Played {
+			if size[k] == 0 {
+				return fmt.Errorf("played pair %d is not in the schedule (%d pair slots)", k, len(size))
+			}
+			if len(recs) != size[k] {
+				return fmt.Errorf("played pair %d has %d games, the schedule has %d", k, len(recs), size[k])
+			}
+			for _, r := range recs {
+				if r == nil || !r.Finished() {
+					return fmt.Errorf("played pair %d holds an unfinished game", k)
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -202,6 +228,15 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	}
 	encs := encounters(cfg.Kind, len(cfg.Engines), cfg.Seeds)
 	jobs := schedule(encs, cfg.Rounds, cfg.GamesPerRound, cfg.NoSwap, cfg.MaxGames)
+	toPlay := jobs
+	if len(cfg.Played) > 0 {
+		toPlay = make([]Job, 0, len(jobs))
+		for _, j := range jobs {
+			if _, done := cfg.Played[j.Pair]; !done {
+				toPlay = append(toPlay, j)
+			}
+		}
+	}
 	st := &Standings{Kind: cfg.Kind, Total: len(jobs)}
 	for _, e := range cfg.Engines {
 		st.Engines = append(st.Engines, &EngineStats{Name: e.Config.Name})
@@ -215,7 +250,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	if conc <= 0 {
 		conc = runtime.NumCPU()
 	}
-	conc = max(1, min(conc, len(jobs)))
+	conc = max(1, min(conc, len(toPlay)))
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -237,7 +272,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	}
 	go func() {
 		defer close(jobCh)
-		for _, j := range jobs {
+		for _, j := range toPlay {
 			select {
 			case jobCh <- j:
 			case <-runCtx.Done():
@@ -292,6 +327,12 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 			next++
 		}
 	}
+	for k, recs := range cfg.Played {
+		slotRecs[k] = orderRecs(nil, append([]*game.Record(nil), recs...))
+		sum.Resumed += len(recs)
+	}
+	st.Resumed = sum.Resumed
+	countReady()
 	for ev := range events {
 		switch {
 		case ev.err != nil:
@@ -354,7 +395,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	for complete[sum.CompleteRounds] {
 		sum.CompleteRounds++
 	}
-	sum.Interrupted = ctx.Err() != nil && st.Delivered < st.Total
+	sum.Interrupted = ctx.Err() != nil && st.Delivered+st.Resumed < st.Total
 	sum.Elapsed = time.Since(start)
 	return sum, runErr
 }

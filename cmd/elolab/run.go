@@ -1,0 +1,515 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elolab/elolab/configs/experiment"
+	"github.com/elolab/elolab/match/console"
+	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/suite"
+	"github.com/elolab/elolab/match/tournament"
+	"github.com/elolab/elolab/openings"
+	"github.com/elolab/elolab/results/pgn"
+	"github.com/elolab/elolab/results/report"
+	"github.com/elolab/elolab/results/store"
+	"github.com/elolab/elolab/sprt"
+)
+
+func init() { subcommands = append(subcommands, newRunCmd) }
+
+// sprtPairCap bounds an SPRT without sprt.max_pairs: 20,000 pairs (40,000
+// games) is far beyond where a [0, 5] or [0, 10] test ends.
+const sprtPairCap = 20000
+
+const runLong = `Play an experiment file (configs/README.md describes the schema): load and
+validate it, start every engine once, then play its game pairs on
+"concurrency" workers. Every finished game is committed to the results store
+(--db, else the file's db:, else ./elolab.db) before it is counted, and
+appended to pgnout: when set.
+
+Running the same experiment again continues it: a run is recognised by its
+name and the hash "elolab check" prints (concurrency, db and pgnout are not
+part of it). Complete pairs are kept, a pair with one stored game is played
+again as a whole, nothing is counted twice — after Ctrl-C, a crash or kill -9.
+A finished run is not played again: its report is printed (--fresh starts a
+new run instead). On resume the pgnout file is rewritten from the store, so it
+holds exactly the stored games.
+
+A ladder measures every step on its wac: suite before the games (once, when
+the run is created). At the end the report of the whole run is printed (as
+"elolab report RUN" would, --format text|csv|md|json).
+
+Ctrl-C: running games are abandoned (not stored, not counted; a resumed run
+plays them), the report of what is stored is printed.
+Exit codes: 0 finished (all pairs played or an SPRT verdict), 1 interrupted
+or failed while playing, 2 bad experiment file, engine, book or flags
+(nothing is written to the store).`
+
+type runFlags struct {
+	db, progress, format string
+	quiet, fresh         bool
+	concurrency          int
+	stall                time.Duration
+}
+
+func newRunCmd() *cobra.Command {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run FILE.yaml",
+		Short: "play an experiment file (sprt, match, gauntlet, roundrobin, ladder), resumable",
+		Long:  runLong,
+		Args:  cobra.ExactArgs(1),
+		Example: `  elolab run configs/futility-ab.yaml
+  elolab run configs/madchess-ladder.yaml --db ladder.db --concurrency 2
+  elolab run configs/futility-ab.yaml --quiet --format md`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runExperiment(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.db, "db", "", "results store (default: the file's db:, else ./elolab.db)")
+	fl.BoolVar(&f.quiet, "quiet", false, "no per-game lines, no progress bar: only the final report")
+	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: on, off or auto (when stderr is a terminal)")
+	fl.StringVar(&f.format, "format", "text", "format of the final report: text, csv, md or json")
+	fl.BoolVar(&f.fresh, "fresh", false, "start a new run even if this experiment is already in the store")
+	fl.IntVar(&f.concurrency, "concurrency", 0, "games played at once (default: the file's concurrency:)")
+	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
+	return cmd
+}
+
+// loadExperiment loads a file and prints its errors on stderr (exit 2).
+func loadExperiment(stderr io.Writer, path string, opts experiment.Options) (*experiment.Experiment, error) {
+	x, err := experiment.LoadWith(path, opts)
+	if err == nil {
+		return x, nil
+	}
+	var list experiment.ErrorList
+	n := 1
+	if errors.As(err, &list) {
+		n = len(list)
+	}
+	fmt.Fprintln(stderr, err)
+	what := "errors"
+	if n == 1 {
+		what = "error"
+	}
+	return nil, usageErrorf("%s: %d %s", path, n, what)
+}
+
+// plan is an experiment turned into a tournament.
+type plan struct {
+	engines []*experiment.Engine // in tournament order
+	kind    tournament.Kind
+	seeds   int
+	rounds  int
+}
+
+func planOf(x *experiment.Experiment) plan {
+	p := plan{rounds: x.Pairs}
+	switch x.Kind {
+	case experiment.KindSPRT, experiment.KindMatch:
+		p.kind = tournament.HeadToHead
+		p.engines = []*experiment.Engine{x.Tested[0], x.Opponents[0]}
+	case experiment.KindGauntlet, experiment.KindLadder:
+		// The tested engines (ladder steps) are the gauntlet's seeds.
+		p.kind = tournament.Gauntlet
+		p.seeds = len(x.Tested)
+		p.engines = append(append(p.engines, x.Tested...), x.Opponents...)
+	case experiment.KindRoundRobin:
+		p.kind = tournament.RoundRobin
+		p.engines = x.Tested
+	}
+	if x.Kind == experiment.KindSPRT {
+		p.rounds = sprtPairCap
+		if x.SPRT.MaxPairs > 0 {
+			p.rounds = x.SPRT.MaxPairs
+		}
+	}
+	return p
+}
+
+// engineConfigOf is how the runner starts an experiment's engine.
+func engineConfigOf(e *experiment.Engine) engine.Config {
+	cmd := e.Path
+	if cmd == "" {
+		cmd = e.Cmd
+	}
+	proto, _ := engine.ParseProtocol(e.Proto)
+	var opts []engine.OptionValue
+	for _, o := range e.SetOptions() {
+		opts = append(opts, engine.OptionValue{Name: o.Name, Value: o.Value})
+	}
+	return engine.Config{Name: e.Name, Cmd: cmd, Args: e.Args, Dir: e.Dir, Protocol: proto, Options: opts}
+}
+
+// storeEngine is an engine's full configuration as the store keeps it.
+func storeEngine(e *experiment.Engine) store.Engine {
+	se := store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Protocol: e.Proto,
+		TimeControl: e.Limits.String(), Extends: e.Extends}
+	if len(e.Options) > 0 {
+		se.Options = map[string]string{}
+		for _, o := range e.Options {
+			se.Options[o.Name] = o.Value
+		}
+	}
+	if len(e.Changed) > 0 {
+		se.Params = map[string]string{}
+		for _, o := range e.Changed {
+			se.Params[o.Name] = o.Value
+		}
+	}
+	return se
+}
+
+func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f runFlags) error {
+	rf, err := report.ParseFormat(f.format)
+	if err != nil {
+		return usageErrorf("run: --format: %v", err)
+	}
+	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
+		return usageErrorf("run: --progress %q: want on, off or auto", f.progress)
+	}
+	if f.concurrency < 0 {
+		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
+	}
+	x, err := loadExperiment(stderr, path, experiment.Options{})
+	if err != nil {
+		return err
+	}
+	if f.concurrency > 0 {
+		x.Concurrency = f.concurrency
+	}
+	dbPath := f.db
+	if dbPath == "" {
+		dbPath = x.DB
+	}
+	if dbPath == "" {
+		dbPath = store.DefaultPath(".")
+	}
+	p := planOf(x)
+
+	// Inputs first: the book and every engine, so that bad input fails
+	// before anything is written.
+	book, err := openings.Open(x.Book, p.rounds)
+	if err != nil {
+		return usageErrorf("run: %s: book: %v", path, err)
+	}
+	var test *sprt.Test
+	if x.SPRT != nil {
+		t := x.SPRT.Test
+		test = &t
+	}
+	stall := f.stall
+	if stall <= 0 {
+		return usageErrorf("run: --stall %v: want a positive duration", f.stall)
+	}
+	tcfg := tournament.Config{
+		Kind: p.kind, Seeds: p.seeds, Book: book, Rounds: p.rounds, GamesPerRound: 2,
+		Concurrency: x.Concurrency, SPRT: test,
+		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: stall},
+	}
+	for _, e := range p.engines {
+		tcfg.Engines = append(tcfg.Engines, tournament.Engine{Config: engineConfigOf(e), Limits: e.Limits})
+	}
+	if err := tcfg.Validate(); err != nil {
+		return usageErrorf("run: %s: %v", path, err)
+	}
+	players, err := tournament.StartEngines(ctx, tcfg.Engines)
+	if err != nil {
+		if ctx.Err() != nil {
+			return failuref("run: interrupted while starting engines")
+		}
+		return usageErrorf("run: %s: %v", path, err)
+	}
+	closePlayers := func() {
+		for _, pl := range players {
+			pl.Close()
+		}
+	}
+
+	st, err := store.Open(dbPath)
+	if err != nil {
+		closePlayers()
+		return usageErrorf("run: --db %s: %v", dbPath, err)
+	}
+	defer st.Close()
+	cfgText, err := os.ReadFile(x.File)
+	if err != nil {
+		closePlayers()
+		return usageErrorf("run: %v", err)
+	}
+	hash := x.Hash()
+	run, err := st.FindRun(ctx, x.Name, hash)
+	switch {
+	case err == nil && f.fresh:
+		run = nil
+	case err == nil && run.State == store.Finished:
+		closePlayers()
+		fmt.Fprintf(stdout, "Run %d (%s) is finished in %s; its report (elolab run --fresh plays it again):\n\n", run.ID, run.Name, dbPath)
+		return writeRunReport(ctx, stdout, st, run, rf)
+	case err == nil:
+	case errors.Is(err, store.ErrRunNotFound):
+		run = nil
+	default:
+		closePlayers()
+		return failuref("run: %v", err)
+	}
+
+	played := map[int][]*game.Record{}
+	if run == nil {
+		nr := store.NewRun{Name: x.Name, Kind: string(x.Kind), Config: string(cfgText), ConfigHash: hash,
+			PlannedPairs: tcfg.Total() / 2, Seed: int64(x.Seed), Book: book.Name}
+		if x.Kind == experiment.KindSPRT {
+			nr.PlannedPairs = 0
+			if x.SPRT.MaxPairs > 0 {
+				nr.PlannedPairs = x.SPRT.MaxPairs
+			}
+			t := x.SPRT.Test
+			nr.SPRT = &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
+		}
+		steps := map[*experiment.Engine]*experiment.Step{}
+		for _, s := range x.Ladder {
+			steps[s.Engine] = s
+		}
+		for _, e := range p.engines {
+			se := storeEngine(e)
+			if s := steps[e]; s != nil {
+				se.Ladder = &store.LadderStep{Features: []string{s.Feature}, Category: s.Category, WAC: -1}
+				if x.WAC != nil {
+					n, err := measureSuite(ctx, stdout, x, e, f.quiet)
+					if err != nil {
+						closePlayers()
+						if ctx.Err() != nil {
+							return failuref("run: interrupted while measuring %s", x.WAC.File)
+						}
+						return failuref("run: %s on %s: %v", e.Name, x.WAC.File, err)
+					}
+					se.Ladder.WAC = n
+				}
+			}
+			nr.Engines = append(nr.Engines, se)
+		}
+		if run, err = st.CreateRun(ctx, nr); err != nil {
+			closePlayers()
+			return failuref("run: --db %s: %v", dbPath, err)
+		}
+		if !f.quiet {
+			fmt.Fprintf(stdout, "Run %d: %s in %s\n", run.ID, x.Summary(), dbPath)
+		}
+	} else {
+		rp, err := st.Resume(ctx, run.ID)
+		if err != nil {
+			closePlayers()
+			return failuref("run: resuming run %d: %v", run.ID, err)
+		}
+		games, err := st.Games(ctx, run.ID, false)
+		if err != nil {
+			closePlayers()
+			return failuref("run: resuming run %d: %v", run.ID, err)
+		}
+		for _, g := range games {
+			played[g.Pair] = append(played[g.Pair], priorRecord(g))
+		}
+		for k, recs := range played {
+			sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
+			if len(recs) != 2 {
+				delete(played, k) // Resume left only complete pairs
+			}
+		}
+		if !f.quiet {
+			fmt.Fprintf(stdout, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
+				run.ID, run.Name, dbPath, len(rp.Kept), rp.Replaced)
+		}
+	}
+	tcfg.Played = played
+	if err := tcfg.Validate(); err != nil {
+		closePlayers()
+		return failuref("run %d: the stored games do not fit the experiment: %v", run.ID, err)
+	}
+
+	var pw *pgn.Writer
+	if x.PGNOut != "" {
+		// Rewrite from the store, then append: the file holds exactly the
+		// stored games whatever happened to the previous attempt.
+		pf, err := os.Create(x.PGNOut)
+		if err == nil {
+			_, err = st.ExportPGN(ctx, run.ID, pf)
+		}
+		if err != nil {
+			closePlayers()
+			return failuref("run: pgnout %s: %v", x.PGNOut, err)
+		}
+		defer pf.Close()
+		pw = pgn.NewWriter(pf)
+	}
+	rec := &gameRecorder{st: st, run: run, pairs: map[int]bool{}}
+	event := "elolab run " + x.Name
+	site, _ := os.Hostname()
+	tcfg.Deliver = func(r *game.Record) error {
+		pr := PGNRecord(r, event, site, book.Name, false)
+		if err := rec.record(ctx, r, pr); err != nil {
+			return err
+		}
+		if pw == nil {
+			return nil
+		}
+		if err := pw.Write(pr); err != nil {
+			return fmt.Errorf("writing %s: %w", x.PGNOut, err)
+		}
+		if err := pw.Flush(); err != nil {
+			return fmt.Errorf("writing %s: %w", x.PGNOut, err)
+		}
+		return nil
+	}
+
+	total := tcfg.Total()
+	co := console.Options{Out: stdout, Quiet: f.quiet, RatingInterval: 10, SPRT: test,
+		Header: console.Header{TC: runTC(p.engines), Book: book.Name, Threads: "1", Hash: "16"}}
+	if !f.quiet && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
+		co.Progress = stderr
+	}
+	if f.quiet {
+		co.RatingInterval = 0
+	}
+	cons := console.New(co, total)
+	tcfg.Started = func(j tournament.Job, w, b string) { cons.Started(j, w, b, total) }
+	tcfg.Finished = cons.Finished
+	tcfg.PairsCounted = cons.PairsCounted
+
+	sum, runErr := tournament.Run(ctx, tcfg, players)
+	cons.Done()
+	if sum == nil {
+		_ = st.SetRunState(context.Background(), run.ID, store.Failed)
+		return failuref("run: %v", runErr)
+	}
+	state := store.Finished
+	switch {
+	case runErr != nil:
+		state = store.Failed
+	case sum.Interrupted:
+		state = store.Interrupted
+	}
+	// The context may be cancelled (Ctrl-C): the last writes use a fresh one.
+	bg := context.Background()
+	if err := st.SetRunState(bg, run.ID, state); err != nil {
+		fmt.Fprintf(stderr, "elolab: run %d: %v\n", run.ID, err)
+	}
+	stc := sum.Standings
+	if !f.quiet {
+		fmt.Fprintf(stdout, "\nRun %d %s: %d games played now, %d kept from before, %d abandoned, in %s\n",
+			run.ID, state, stc.Delivered, stc.Resumed, sum.Abandoned, console.HMS(sum.Elapsed))
+		if lines := console.Incidents(stc); len(lines) > 1 && incidents(stc) {
+			fmt.Fprintln(stdout, "Incidents (time losses, crashes, stalls, illegal moves; restarts of this attempt):")
+			for _, l := range lines {
+				fmt.Fprintln(stdout, "  "+l)
+			}
+		}
+		fmt.Fprintf(stdout, "Report (elolab report %d --db %s):\n\n", run.ID, dbPath)
+	}
+	if err := writeRunReport(bg, stdout, st, run, rf); err != nil {
+		return err
+	}
+	switch {
+	case runErr != nil:
+		return failuref("run %d: %v (resume with: elolab run %s)", run.ID, runErr, path)
+	case sum.Interrupted:
+		return failuref("run %d interrupted: %d of %d games stored (resume with: elolab run %s)", run.ID,
+			stc.Delivered+stc.Resumed, stc.Total, path)
+	}
+	return nil
+}
+
+func incidents(st *tournament.Standings) bool {
+	for _, e := range st.Engines {
+		if e.TimeLosses+e.Disconnects+e.Stalls+e.Illegal+e.Restarts > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// runTC is the header's time control: the common one, or "various".
+func runTC(es []*experiment.Engine) string {
+	tc := es[0].Limits.String()
+	for _, e := range es[1:] {
+		if e.Limits.String() != tc {
+			return "various"
+		}
+	}
+	return tc
+}
+
+func writeRunReport(ctx context.Context, w io.Writer, st *store.Store, run *store.Run, f report.Format) error {
+	r, err := report.Load(ctx, st, run.ID, report.Options{LadderNewestFirst: true})
+	if err != nil {
+		return failuref("run %d: report: %v", run.ID, err)
+	}
+	if err := r.Write(w, f); err != nil {
+		return failuref("run %d: report: %v", run.ID, err)
+	}
+	return nil
+}
+
+func adjudicationOf(a experiment.Adjudication) game.Adjudication {
+	out := game.Adjudication{MaxMoves: a.MaxMoves}
+	if d := a.Draw; d != nil {
+		out.Draw = &game.DrawRule{MoveNumber: d.MoveNumber, MoveCount: d.MoveCount, Score: d.Score}
+	}
+	if r := a.Resign; r != nil {
+		out.Resign = &game.ResignRule{MoveCount: r.MoveCount, Score: r.Score, TwoSided: r.TwoSided}
+	}
+	return out
+}
+
+// priorRecord is a stored game as the scheduler counts it.
+func priorRecord(g store.Game) *game.Record {
+	r := &game.Record{White: g.White, Black: g.Black, Reason: g.Termination, Pair: g.Pair, Index: g.Index,
+		Start: g.Start, End: g.End}
+	switch g.Result {
+	case "1-0":
+		r.Result = game.WhiteWins
+	case "0-1":
+		r.Result = game.BlackWins
+	default:
+		r.Result = game.Draw
+	}
+	inc := func(f store.Flags) game.Incidents {
+		return game.Incidents{TimeLoss: f.TimeLoss, Disconnect: f.Crash, Stall: f.Stall}
+	}
+	r.WhiteIncidents, r.BlackIncidents = inc(g.WhiteFlags), inc(g.BlackFlags)
+	return r
+}
+
+// measureSuite runs a ladder step on the experiment's test suite and
+// returns the number solved.
+func measureSuite(ctx context.Context, stdout io.Writer, x *experiment.Experiment, e *experiment.Engine, quiet bool) (int, error) {
+	ps, err := suite.Open(x.WAC.File)
+	if err != nil {
+		return 0, err
+	}
+	l := x.WAC.Limits
+	cfg := suite.Config{Engine: engineConfigOf(e), MoveTime: l.MoveTime, Nodes: l.Nodes, Depth: l.Depth,
+		Concurrency: x.Concurrency}
+	start := time.Now()
+	n, err := suite.Run(ctx, cfg, ps, nil)
+	if err != nil {
+		return 0, err
+	}
+	if !quiet {
+		fmt.Fprintf(stdout, "%s: %s %d/%d solved (%s)\n", e.Name, x.WAC.File, n, len(ps), time.Since(start).Round(time.Second))
+	}
+	return n, nil
+}
