@@ -3,7 +3,7 @@ GO      ?= go
 FUZZTIME ?= 8s
 BIN     := bin
 
-.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs
+.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo
 
 all: build
 
@@ -42,6 +42,13 @@ perft-long:
 
 clean:
 	rm -rf $(BIN)
+
+# The first thing to run after cloning: futility pruning on vs off, an SPRT at
+# fixed nodes (a minute or two on 2 cores), then its report. A fresh store
+# each time, so the demo always plays.
+demo: build
+	rm -f $(BIN)/demo.db $(BIN)/demo.db-wal $(BIN)/demo.db-shm
+	$(BIN)/elolab run configs/futility-ab.yaml --db $(BIN)/demo.db --quiet --progress auto
 
 # Regenerate the parameter file from the registry (a test keeps them in sync).
 configs:

@@ -81,7 +81,7 @@ func newRunCmd() *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.db, "db", "", "results store (default: the file's db:, else ./elolab.db)")
-	fl.BoolVar(&f.quiet, "quiet", false, "no per-game lines, no progress bar: only the final report")
+	fl.BoolVar(&f.quiet, "quiet", false, "standard output holds only the final report (no per-game lines; the progress bar on stderr follows --progress)")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: on, off or auto (when stderr is a terminal)")
 	fl.StringVar(&f.format, "format", "text", "format of the final report: text, csv, md or json")
 	fl.BoolVar(&f.fresh, "fresh", false, "start a new run even if this experiment is already in the store")
@@ -378,7 +378,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	total := tcfg.Total()
 	co := console.Options{Out: stdout, Quiet: f.quiet, RatingInterval: 10, SPRT: test,
 		Header: console.Header{TC: runTC(p.engines), Book: book.Name, Threads: "1", Hash: "16"}}
-	if !f.quiet && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
+	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		co.Progress = stderr
 	}
 	if f.quiet {

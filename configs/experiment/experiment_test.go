@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/elolab/elolab/engine/params"
 )
@@ -315,6 +316,12 @@ func TestLadderResolution(t *testing.T) {
 	}
 	if x.Ladder[0].Engine.Params.Bool(mustDef(t, "futility.enabled")) {
 		t.Error("baseline has futility on")
+	}
+	if x.WAC == nil || x.WAC.File != "builtin:wac.epd" || x.WAC.Limits.MoveTime != 200*time.Millisecond {
+		t.Errorf("wac: %+v", x.WAC)
+	}
+	if !strings.Contains(x.Canonical(), "wac:\n  file: \"builtin:wac.epd\"\n  movetime: \"200ms\"") {
+		t.Errorf("canonical text lacks wac:\n%s", x.Canonical())
 	}
 }
 
