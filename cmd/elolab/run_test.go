@@ -329,3 +329,58 @@ func TestRunFinishedIsNotReplayed(t *testing.T) {
 		t.Errorf("%d runs after --fresh, want 2", len(runs))
 	}
 }
+
+// TestRunLadder: a two-step ladder against one opponent measures each step
+// on its suite and reports the MadChess table.
+func TestRunLadder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real games")
+	}
+	_, labrat := buildBins(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "mini.epd")
+	suiteText := "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\n" +
+		"8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - bm Rxb2; id \"WAC.002\";\n"
+	if err := os.WriteFile(suitePath, []byte(suiteText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	y := `name: mini-ladder
+kind: ladder
+nodes: 300
+tc: inf
+seed: 4
+pairs: 1
+concurrency: 2
+labrat_cmd: ` + labrat + `
+adjudication: {maxmoves: 40}
+wac: {file: mini.epd, nodes: 20000}
+engines:
+  - name: opponent
+    labrat: true
+    params: {eval.mobility.enabled: false}
+gauntlet: [opponent]
+ladder:
+  - feature: Baseline
+    category: Baseline
+    params: {futility.enabled: false}
+  - feature: Futility Pruning
+    category: Search
+    params: {futility.enabled: true}
+`
+	exp := filepath.Join(dir, "ladder.yaml")
+	if err := os.WriteFile(exp, []byte(y), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "run", exp, "--db", filepath.Join(dir, "lab.db"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, want := range []string{"Baseline: " + suitePath + " ", "Futility Pruning: " + suitePath + " ", "Futility Pruning", "Improvement", "WAC"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`Futility Pruning\s*\|\s*Search\s*\|.*\|\s*[0-2]\s*\|`).MatchString(out) {
+		t.Errorf("no WAC count in the ladder row:\n%s", out)
+	}
+}
