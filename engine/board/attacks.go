@@ -1,8 +1,8 @@
 package board
 
 // Attack tables. Sliding attacks use "fancy" magic bitboards; the magic
-// numbers are found at start-up by a seeded search (a few milliseconds), so
-// the tables are reproducible and need no hand-copied constants.
+// numbers come from a seeded search (searchMagics), stored in
+// magics_table.go so that start-up does not repeat it.
 
 var (
 	knightAttacks [64]Bitboard
@@ -67,8 +67,8 @@ func init() {
 		pawnAttacks[White][s] = PawnAttacksBB(White, SquareBB(s))
 		pawnAttacks[Black][s] = PawnAttacksBB(Black, SquareBB(s))
 	}
-	rookTable = initMagics(&rookMagics, rookDirs, 0x9E3779B97F4A7C15)
-	bishopTable = initMagics(&bishopMagics, bishopDirs, 0xD1B54A32D192ED03)
+	rookTable = initMagics(&rookMagics, rookDirs, &rookMagicNumbers)
+	bishopTable = initMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers)
 	for a := Square(0); a < 64; a++ {
 		for b := Square(0); b < 64; b++ {
 			if a == b {
@@ -95,8 +95,48 @@ func (r *rng) next() uint64 {
 	return z ^ (z >> 31)
 }
 
-func initMagics(m *[64]magic, dirs [4][2]int, seed uint64) []Bitboard {
+// The seeds of the magic search.
+const (
+	rookSeed   = 0x9E3779B97F4A7C15
+	bishopSeed = 0xD1B54A32D192ED03
+)
+
+// initMagics fills m and returns the attack table for the given magic
+// numbers; a number that does not work for its square panics (the table is
+// checked by a test).
+func initMagics(m *[64]magic, dirs [4][2]int, numbers *[64]uint64) []Bitboard {
+	return buildMagics(m, dirs, func(s Square, try func(uint64) bool) {
+		if !try(numbers[s]) {
+			panic("board: magic number table is wrong")
+		}
+	})
+}
+
+// searchMagics finds magic numbers with a seeded random search (about half
+// a second for both piece kinds).
+func searchMagics(dirs [4][2]int, seed uint64) [64]uint64 {
 	r := rng(seed)
+	var m [64]magic
+	var out [64]uint64
+	buildMagics(&m, dirs, func(s Square, try func(uint64) bool) {
+		for {
+			c := r.next() & r.next() & r.next()
+			if Bitboard((uint64(m[s].mask)*c)>>56).Count() < 6 {
+				continue
+			}
+			if try(c) {
+				out[s] = c
+				return
+			}
+		}
+	})
+	return out
+}
+
+// buildMagics sets up every square's mask, shift and table slice, and calls
+// choose, which must call try with candidate numbers until one maps every
+// occupancy of the mask without a harmful collision.
+func buildMagics(m *[64]magic, dirs [4][2]int, choose func(s Square, try func(uint64) bool)) []Bitboard {
 	var occs, refs [4096]Bitboard
 	var epoch [4096]int
 	var table []Bitboard
@@ -123,27 +163,20 @@ func initMagics(m *[64]magic, dirs [4][2]int, seed uint64) []Bitboard {
 		}
 		table = append(table, make([]Bitboard, size)...)
 		entries := table[mg.offset:]
-		for {
-			mg.magic = r.next() & r.next() & r.next()
-			if Bitboard((uint64(mask)*mg.magic)>>56).Count() < 6 {
-				continue
-			}
+		choose(s, func(c uint64) bool {
+			mg.magic = c
 			attempt++
-			ok := true
 			for i := 0; i < n; i++ {
-				idx := (uint64(occs[i]) * mg.magic) >> mg.shift
+				idx := (uint64(occs[i]) * c) >> mg.shift
 				if epoch[idx] < attempt {
 					epoch[idx] = attempt
 					entries[idx] = refs[i]
 				} else if entries[idx] != refs[i] {
-					ok = false
-					break
+					return false
 				}
 			}
-			if ok {
-				break
-			}
-		}
+			return true
+		})
 	}
 	return table
 }

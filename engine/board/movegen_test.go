@@ -185,3 +185,14 @@ func BenchmarkMakeUnmake(b *testing.B) {
 		p.UnmakeMove(m)
 	}
 }
+
+// TestMagicTables: the stored magic numbers are the ones the seeded search
+// finds, so the table can be regenerated rather than trusted.
+func TestMagicTables(t *testing.T) {
+	if got := searchMagics(rookDirs, rookSeed); got != rookMagicNumbers {
+		t.Error("rookMagicNumbers differ from searchMagics(rookDirs, rookSeed)")
+	}
+	if got := searchMagics(bishopDirs, bishopSeed); got != bishopMagicNumbers {
+		t.Error("bishopMagicNumbers differ from searchMagics(bishopDirs, bishopSeed)")
+	}
+}
