@@ -175,8 +175,7 @@ func storeEngine(e *experiment.Engine) store.Engine {
 }
 
 func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f runFlags) error {
-	rf, err := report.ParseFormat(f.format)
-	if err != nil {
+	if _, err := report.ParseFormat(f.format); err != nil {
 		return usageErrorf("run: --format: %v", err)
 	}
 	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
@@ -188,6 +187,9 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	x, err := loadExperiment(stderr, path, experiment.Options{})
 	if err != nil {
 		return err
+	}
+	if x.Kind == experiment.KindSPSA {
+		return usageErrorf("run: %s is kind spsa: tune it with elolab tune %s", path, path)
 	}
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
@@ -240,85 +242,136 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		}
 	}
 
+	cfgText, err := os.ReadFile(x.File)
+	if err != nil {
+		closePlayers()
+		return usageErrorf("run: %v", err)
+	}
 	st, err := store.Open(dbPath)
 	if err != nil {
 		closePlayers()
 		return usageErrorf("run: --db %s: %v", dbPath, err)
 	}
 	defer st.Close()
-	cfgText, err := os.ReadFile(x.File)
+	spec := storedRun{
+		name: x.Name, kind: string(x.Kind), config: string(cfgText), hash: x.Hash(), summary: x.Summary(),
+		plannedPairs: tcfg.Total() / 2, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: "elolab run " + path,
+	}
+	if x.Kind == experiment.KindSPRT {
+		spec.plannedPairs = x.SPRT.MaxPairs
+		t := x.SPRT.Test
+		spec.sprt = &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
+	}
+	steps := map[*experiment.Engine]*experiment.Step{}
+	for _, s := range x.Ladder {
+		steps[s.Engine] = s
+	}
+	for _, e := range p.engines {
+		spec.engines = append(spec.engines, storeEngine(e))
+	}
+	// A ladder's steps are measured on the suite when the run is created.
+	spec.beforeCreate = func(ctx context.Context, es []store.Engine) error {
+		for i, e := range p.engines {
+			s := steps[e]
+			if s == nil {
+				continue
+			}
+			es[i].Ladder = &store.LadderStep{Features: []string{s.Feature}, Category: s.Category, WAC: -1}
+			if x.WAC == nil {
+				continue
+			}
+			n, err := measureSuite(ctx, stdout, x, e, f.quiet)
+			if err != nil {
+				if ctx.Err() != nil {
+					return fmt.Errorf("interrupted while measuring %s", x.WAC.File)
+				}
+				return fmt.Errorf("%s on %s: %v", e.Name, x.WAC.File, err)
+			}
+			es[i].Ladder.WAC = n
+		}
+		return nil
+	}
+	return playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f)
+}
+
+// storedRun describes a run of the results store to create or resume.
+type storedRun struct {
+	name, kind, config, hash, summary string
+	plannedPairs                      int
+	seed                              int64
+	sprt                              *store.SPRTConfig
+	engines                           []store.Engine
+	pgnOut                            string
+	resumeHint                        string // the command that resumes it
+	// beforeCreate may complete the engines before the run is created
+	// (a ladder's WAC counts).
+	beforeCreate func(ctx context.Context, es []store.Engine) error
+}
+
+// playStoredRun finds the run (name and hash) in the store or creates it,
+// resumes it (complete pairs counted in place, partial pairs replayed),
+// plays the tournament with every game committed before it is counted,
+// and prints the report. It closes players.
+func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
+	tcfg tournament.Config, players []engine.Player, f runFlags) error {
+	closePlayers := func() {
+		for _, pl := range players {
+			pl.Close()
+		}
+	}
+	rf, err := report.ParseFormat(f.format)
 	if err != nil {
 		closePlayers()
-		return usageErrorf("run: %v", err)
+		return usageErrorf("--format: %v", err)
 	}
-	hash := x.Hash()
-	run, err := st.FindRun(ctx, x.Name, hash)
+	run, err := st.FindRun(ctx, spec.name, spec.hash)
 	switch {
 	case err == nil && f.fresh:
 		run = nil
 	case err == nil && run.State == store.Finished:
 		closePlayers()
-		fmt.Fprintf(stdout, "Run %d (%s) is finished in %s; its report (elolab run --fresh plays it again):\n\n", run.ID, run.Name, dbPath)
+		fmt.Fprintf(stdout, "Run %d (%s) is finished in %s; its report (--fresh plays it again):\n\n", run.ID, run.Name, dbPath)
 		return writeRunReport(ctx, stdout, st, run, rf)
 	case err == nil:
 	case errors.Is(err, store.ErrRunNotFound):
 		run = nil
 	default:
 		closePlayers()
-		return failuref("run: %v", err)
+		return failuref("%v", err)
+	}
+	bookName := ""
+	if tcfg.Book != nil {
+		bookName = tcfg.Book.Name
 	}
 
 	played := map[int][]*game.Record{}
 	if run == nil {
-		nr := store.NewRun{Name: x.Name, Kind: string(x.Kind), Config: string(cfgText), ConfigHash: hash,
-			PlannedPairs: tcfg.Total() / 2, Seed: int64(x.Seed), Book: book.Name}
-		if x.Kind == experiment.KindSPRT {
-			nr.PlannedPairs = 0
-			if x.SPRT.MaxPairs > 0 {
-				nr.PlannedPairs = x.SPRT.MaxPairs
+		nr := store.NewRun{Name: spec.name, Kind: spec.kind, Config: spec.config, ConfigHash: spec.hash,
+			PlannedPairs: spec.plannedPairs, Seed: spec.seed, Book: bookName, SPRT: spec.sprt,
+			Engines: append([]store.Engine(nil), spec.engines...)}
+		if spec.beforeCreate != nil {
+			if err := spec.beforeCreate(ctx, nr.Engines); err != nil {
+				closePlayers()
+				return failuref("%s: %v", spec.name, err)
 			}
-			t := x.SPRT.Test
-			nr.SPRT = &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
-		}
-		steps := map[*experiment.Engine]*experiment.Step{}
-		for _, s := range x.Ladder {
-			steps[s.Engine] = s
-		}
-		for _, e := range p.engines {
-			se := storeEngine(e)
-			if s := steps[e]; s != nil {
-				se.Ladder = &store.LadderStep{Features: []string{s.Feature}, Category: s.Category, WAC: -1}
-				if x.WAC != nil {
-					n, err := measureSuite(ctx, stdout, x, e, f.quiet)
-					if err != nil {
-						closePlayers()
-						if ctx.Err() != nil {
-							return failuref("run: interrupted while measuring %s", x.WAC.File)
-						}
-						return failuref("run: %s on %s: %v", e.Name, x.WAC.File, err)
-					}
-					se.Ladder.WAC = n
-				}
-			}
-			nr.Engines = append(nr.Engines, se)
 		}
 		if run, err = st.CreateRun(ctx, nr); err != nil {
 			closePlayers()
-			return failuref("run: --db %s: %v", dbPath, err)
+			return failuref("--db %s: %v", dbPath, err)
 		}
 		if !f.quiet {
-			fmt.Fprintf(stdout, "Run %d: %s in %s\n", run.ID, x.Summary(), dbPath)
+			fmt.Fprintf(stdout, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
 		}
 	} else {
 		rp, err := st.Resume(ctx, run.ID)
 		if err != nil {
 			closePlayers()
-			return failuref("run: resuming run %d: %v", run.ID, err)
+			return failuref("resuming run %d: %v", run.ID, err)
 		}
 		games, err := st.Games(ctx, run.ID, false)
 		if err != nil {
 			closePlayers()
-			return failuref("run: resuming run %d: %v", run.ID, err)
+			return failuref("resuming run %d: %v", run.ID, err)
 		}
 		for _, g := range games {
 			played[g.Pair] = append(played[g.Pair], priorRecord(g))
@@ -337,29 +390,29 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	tcfg.Played = played
 	if err := tcfg.Validate(); err != nil {
 		closePlayers()
-		return failuref("run %d: the stored games do not fit the experiment: %v", run.ID, err)
+		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
 	}
 
 	var pw *pgn.Writer
-	if x.PGNOut != "" {
+	if spec.pgnOut != "" {
 		// Rewrite from the store, then append: the file holds exactly the
 		// stored games whatever happened to the previous attempt.
-		pf, err := os.Create(x.PGNOut)
+		pf, err := os.Create(spec.pgnOut)
 		if err == nil {
 			_, err = st.ExportPGN(ctx, run.ID, pf)
 		}
 		if err != nil {
 			closePlayers()
-			return failuref("run: pgnout %s: %v", x.PGNOut, err)
+			return failuref("pgnout %s: %v", spec.pgnOut, err)
 		}
 		defer pf.Close()
 		pw = pgn.NewWriter(pf)
 	}
 	rec := &gameRecorder{st: st, run: run, pairs: map[int]bool{}}
-	event := "elolab run " + x.Name
+	event := "elolab " + spec.name
 	site, _ := os.Hostname()
 	tcfg.Deliver = func(r *game.Record) error {
-		pr := PGNRecord(r, event, site, book.Name, false)
+		pr := PGNRecord(r, event, site, bookName, false)
 		if err := rec.record(ctx, r, pr); err != nil {
 			return err
 		}
@@ -367,17 +420,21 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 			return nil
 		}
 		if err := pw.Write(pr); err != nil {
-			return fmt.Errorf("writing %s: %w", x.PGNOut, err)
+			return fmt.Errorf("writing %s: %w", spec.pgnOut, err)
 		}
 		if err := pw.Flush(); err != nil {
-			return fmt.Errorf("writing %s: %w", x.PGNOut, err)
+			return fmt.Errorf("writing %s: %w", spec.pgnOut, err)
 		}
 		return nil
 	}
 
 	total := tcfg.Total()
-	co := console.Options{Out: stdout, Quiet: f.quiet, RatingInterval: 10, SPRT: test,
-		Header: console.Header{TC: runTC(p.engines), Book: book.Name, Threads: "1", Hash: "16"}}
+	tcs := make([]string, len(tcfg.Engines))
+	for i, e := range tcfg.Engines {
+		tcs[i] = e.Limits.String()
+	}
+	co := console.Options{Out: stdout, Quiet: f.quiet, RatingInterval: 10, SPRT: tcfg.SPRT,
+		Header: console.Header{TC: joinSame(tcs), Book: bookName, Threads: "1", Hash: "16"}}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		co.Progress = stderr
 	}
@@ -391,9 +448,11 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 
 	sum, runErr := tournament.Run(ctx, tcfg, players)
 	cons.Done()
+	// The context may be cancelled (Ctrl-C): the last writes use a fresh one.
+	bg := context.Background()
 	if sum == nil {
-		_ = st.SetRunState(context.Background(), run.ID, store.Failed)
-		return failuref("run: %v", runErr)
+		_ = st.SetRunState(bg, run.ID, store.Failed)
+		return failuref("%v", runErr)
 	}
 	state := store.Finished
 	switch {
@@ -402,8 +461,6 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	case sum.Interrupted:
 		state = store.Interrupted
 	}
-	// The context may be cancelled (Ctrl-C): the last writes use a fresh one.
-	bg := context.Background()
 	if err := st.SetRunState(bg, run.ID, state); err != nil {
 		fmt.Fprintf(stderr, "elolab: run %d: %v\n", run.ID, err)
 	}
@@ -424,10 +481,10 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	}
 	switch {
 	case runErr != nil:
-		return failuref("run %d: %v (resume with: elolab run %s)", run.ID, runErr, path)
+		return failuref("run %d: %v (resume with: %s)", run.ID, runErr, spec.resumeHint)
 	case sum.Interrupted:
-		return failuref("run %d interrupted: %d of %d games stored (resume with: elolab run %s)", run.ID,
-			stc.Delivered+stc.Resumed, stc.Total, path)
+		return failuref("run %d interrupted: %d of %d games stored (resume with: %s)", run.ID,
+			stc.Delivered+stc.Resumed, stc.Total, spec.resumeHint)
 	}
 	return nil
 }
@@ -439,17 +496,6 @@ func incidents(st *tournament.Standings) bool {
 		}
 	}
 	return false
-}
-
-// runTC is the header's time control: the common one, or "various".
-func runTC(es []*experiment.Engine) string {
-	tc := es[0].Limits.String()
-	for _, e := range es[1:] {
-		if e.Limits.String() != tc {
-			return "various"
-		}
-	}
-	return tc
 }
 
 func writeRunReport(ctx context.Context, w io.Writer, st *store.Store, run *store.Run, f report.Format) error {

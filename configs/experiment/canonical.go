@@ -69,7 +69,7 @@ func (x *Experiment) canonical(all bool) string {
 	if all {
 		w.line(0, "concurrency: %d", x.Concurrency)
 	}
-	if x.Kind != KindSPRT {
+	if x.Kind != KindSPRT && x.Kind != KindSPSA {
 		w.line(0, "pairs: %d", x.Pairs)
 	}
 	if x.SPRT != nil {
@@ -107,6 +107,9 @@ func (x *Experiment) canonical(all bool) string {
 		if l := x.WAC.Limits; l.MoveTime > 0 {
 			w.line(1, "movetime: %s", q(l.MoveTime.String()))
 		}
+	}
+	if sp := x.SPSA; sp != nil {
+		writeSPSA(w, sp, all)
 	}
 	if all {
 		if x.DB != "" {
@@ -222,4 +225,48 @@ func pval(s string) string {
 		return s
 	}
 	return q(s)
+}
+
+func writeSPSA(w *yw, sp *SPSASpec, all bool) {
+	w.line(0, "spsa:")
+	w.line(1, "iterations: %d", sp.Iterations)
+	if sp.Batch > 0 {
+		w.line(1, "batch: %d", sp.Batch)
+	}
+	for _, kv := range []struct {
+		k string
+		v float64
+	}{{"alpha", sp.Alpha}, {"gamma", sp.Gamma}, {"a", sp.A}} {
+		if kv.v > 0 {
+			w.line(1, "%s: %s", kv.k, fnum(kv.v))
+		}
+	}
+	w.line(1, "params:")
+	for _, p := range sp.Params {
+		parts := []string{"name: " + q(p.Name)}
+		for _, f := range []struct {
+			k   string
+			has bool
+			v   float64
+		}{{"value", p.Has.Value || p.Min < p.Max, p.Value}, {"min", p.Has.Min || p.Min < p.Max, p.Min},
+			{"max", p.Has.Max || p.Min < p.Max, p.Max}, {"c_end", p.Has.CEnd || p.CEnd > 0, p.CEnd}, {"r_end", p.Has.REnd || p.REnd > 0, p.REnd}} {
+			if f.has {
+				parts = append(parts, f.k+": "+fnum(f.v))
+			}
+		}
+		w.line(2, "- {%s}", strings.Join(parts, ", "))
+	}
+	if v := sp.Verify; v != nil {
+		t := v.Test
+		w.line(1, "verify: {elo0: %s, elo1: %s, alpha: %s, beta: %s, model: %s, max_pairs: %d}",
+			fnum(t.Elo0), fnum(t.Elo1), fnum(t.Alpha), fnum(t.Beta), t.Model, v.MaxPairs)
+	}
+	if o := sp.Output; all && (o.YAML != "" || o.CSV != "" || o.Plot != "") {
+		w.line(1, "output:")
+		for _, kv := range [][2]string{{"yaml", o.YAML}, {"csv", o.CSV}, {"plot", o.Plot}} {
+			if kv[1] != "" {
+				w.line(2, "%s: %s", kv[0], q(kv[1]))
+			}
+		}
+	}
 }

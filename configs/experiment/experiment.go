@@ -43,10 +43,11 @@ const (
 	KindGauntlet   Kind = "gauntlet"   // each tested engine against every opponent
 	KindRoundRobin Kind = "roundrobin" // every engine against every other
 	KindLadder     Kind = "ladder"     // labrat variants, each adding one feature, against the same gauntlet
+	KindSPSA       Kind = "spsa"       // one engine tuned by SPSA self-play (elolab tune)
 )
 
 // Kinds lists the accepted kinds in documentation order.
-var Kinds = []Kind{KindSPRT, KindMatch, KindGauntlet, KindRoundRobin, KindLadder}
+var Kinds = []Kind{KindSPRT, KindMatch, KindGauntlet, KindRoundRobin, KindLadder, KindSPSA}
 
 // Defaults that are not zero values.
 const (
@@ -96,6 +97,8 @@ type Experiment struct {
 	// WAC, for a ladder, is the test suite every step is measured on
 	// before its games (the WAC column of the MadChess table); nil: none.
 	WAC *Suite
+	// SPSA is a kind spsa file's tuning run (Tested[0] is the engine).
+	SPSA *SPSASpec
 
 	concurrencyDefaulted bool
 }
@@ -212,7 +215,9 @@ func (x *Experiment) Summary() string {
 		parts = append(parts, plural(len(x.Ladder), "ladder step"))
 	}
 	parts = append(parts, x.Limits.String())
-	if x.SPRT != nil {
+	if x.SPSA != nil {
+		parts = append(parts, fmt.Sprintf("SPSA of %s over %s, %d iterations", x.Tested[0].Name, plural(len(x.SPSA.Params), "parameter"), x.SPSA.Iterations))
+	} else if x.SPRT != nil {
 		t := x.SPRT.Test
 		s := fmt.Sprintf("SPRT %s [%.2f, %.2f] alpha=%g beta=%g", t.Model, t.Elo0, t.Elo1, t.Alpha, t.Beta)
 		if x.SPRT.MaxPairs > 0 {

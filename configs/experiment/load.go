@@ -27,7 +27,7 @@ import (
 var (
 	topKeys = []string{"name", "kind", "engines", "tc", "nodes", "depth", "movetime", "timemargin",
 		"book", "seed", "concurrency", "pairs", "rounds", "sprt", "adjudication", "db", "pgnout",
-		"gauntlet", "ladder", "labrat_cmd", "wac"}
+		"gauntlet", "ladder", "labrat_cmd", "wac", "spsa"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "labrat", "extends", "params",
 		"tc", "nodes", "depth", "movetime", "timemargin"}
 	stepKeys   = []string{"feature", "category", "name", "extends", "params"}
@@ -253,9 +253,12 @@ func (l *loader) loadTop(top *mapping) {
 			}
 		}
 	}
-	if kindOK && x.Kind == KindSPRT {
-		if pairsField != nil {
+	if kindOK && (x.Kind == KindSPRT || x.Kind == KindSPSA) {
+		if pairsField != nil && x.Kind == KindSPRT {
 			l.errAt(pairsField.kn, pairsField.path, "kind sprt plays until a verdict: bound it with sprt.max_pairs")
+		}
+		if pairsField != nil && x.Kind == KindSPSA {
+			l.errAt(pairsField.kn, pairsField.path, "kind spsa plays spsa.iterations game pairs")
 		}
 		x.Pairs = 0
 	} else if pairsField == nil {
@@ -266,7 +269,9 @@ func (l *loader) loadTop(top *mapping) {
 	l.loadSPRT(top, kindOK)
 	l.loadAdjudication(top.get("adjudication"))
 	l.loadWAC(top.get("wac"), kindOK)
+	l.loadSPSA(top, kindOK)
 	l.loadEngines(top, kindOK)
+	l.resolveSPSA()
 }
 
 func kindList() string {
@@ -463,9 +468,15 @@ func (l *loader) loadSPRT(top *mapping, kindOK bool) {
 		l.errAt(f.kn, f.path, "only kind sprt takes an sprt: block (this is kind %s)", x.Kind)
 		return
 	}
-	m := l.mapping(f.val, "sprt", sprtKeys)
+	x.SPRT = l.parseSPRT(f, "sprt")
+}
+
+// parseSPRT reads an SPRT block ({elo0, elo1, alpha, beta, model,
+// max_pairs}) at path; nil when it has errors.
+func (l *loader) parseSPRT(f *field, path string) *SPRT {
+	m := l.mapping(f.val, path, sprtKeys)
 	if m == nil {
-		return
+		return nil
 	}
 	good := true
 	var elo0, elo1 float64
@@ -474,7 +485,7 @@ func (l *loader) loadSPRT(top *mapping, kindOK bool) {
 	for _, k := range []string{"elo0", "elo1"} {
 		fl := m.get(k)
 		if fl == nil {
-			l.errAt(m.node, "sprt."+k, "missing (the SPRT's %s hypothesis, in Elo)", map[string]string{"elo0": "H0", "elo1": "H1"}[k])
+			l.errAt(m.node, path+"."+k, "missing (the SPRT's %s hypothesis, in Elo)", map[string]string{"elo0": "H0", "elo1": "H1"}[k])
 			good = false
 			continue
 		}
@@ -513,7 +524,7 @@ func (l *loader) loadSPRT(top *mapping, kindOK bool) {
 		}
 	}
 	if good && alpha+beta >= 1 {
-		l.errAt(m.node, "sprt", "alpha + beta must be below 1 (got %g + %g)", alpha, beta)
+		l.errAt(m.node, path, "alpha + beta must be below 1 (got %g + %g)", alpha, beta)
 		good = false
 	}
 	if fl := m.get("model"); fl != nil {
@@ -536,14 +547,14 @@ func (l *loader) loadSPRT(top *mapping, kindOK bool) {
 		maxPairs = int(n)
 	}
 	if !good {
-		return
+		return nil
 	}
 	t, err := sprt.NewTest(model, elo0, elo1, alpha, beta)
 	if err != nil {
-		l.errAt(m.node, "sprt", "%v", err)
-		return
+		l.errAt(m.node, path, "%v", err)
+		return nil
 	}
-	x.SPRT = &SPRT{Test: t, MaxPairs: maxPairs}
+	return &SPRT{Test: t, MaxPairs: maxPairs}
 }
 
 func (l *loader) loadAdjudication(f *field) {
@@ -1273,6 +1284,12 @@ func (l *loader) checkKind(top *mapping, steps []*rawEngine) {
 		}
 	}
 	switch x.Kind {
+	case KindSPSA:
+		if nEngines != 1 {
+			l.errAt(keyOr(top, "engines"), "engines", "kind spsa tunes exactly 1 engine (it plays copies of itself), got %d", nEngines)
+			return
+		}
+		x.Tested = x.Engines
 	case KindSPRT, KindMatch:
 		if nEngines != 2 {
 			at := top.get("engines")
