@@ -520,8 +520,8 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 	}
 	spec := storedRun{
 		name: x.Name + "-verify", kind: "sprt", hash: hex.EncodeToString(h.Sum(nil)),
-		config: fmt.Sprintf("# SPRT of the SPSA run %s: tuned %v against start %v\n", x.Name, tuned, starts),
-		summary: fmt.Sprintf("SPRT tuned vs start [%g, %g] %s", test.Elo0, test.Elo1, test.Model),
+		config:       fmt.Sprintf("# SPRT of the SPSA run %s: tuned %v against start %v\n", x.Name, tuned, starts),
+		summary:      fmt.Sprintf("SPRT tuned vs start [%g, %g] %s", test.Elo0, test.Elo1, test.Model),
 		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: es, resumeHint: "elolab tune " + x.File,
 		sprt: &store.SPRTConfig{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta},
 	}
