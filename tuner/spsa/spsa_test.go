@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// game plays one simulated game between parameter vectors a and b of an
+// simGame plays one simulated game between parameter vectors a and b of an
 // engine whose strength is −Σ((θ_i−opt_i)²/scale_i) Elo, with 30 % draws.
-func game(rng *rand.Rand, a, b, opt []float64, scale float64) int {
+func simGame(rng *rand.Rand, a, b, opt []float64, scale float64) int {
 	elo := func(th []float64) float64 {
 		s := 0.0
 		for i := range th {
@@ -38,7 +38,7 @@ func game(rng *rand.Rand, a, b, opt []float64, scale float64) int {
 func pair(rng *rand.Rand, p Perturbation, opt []float64, scale float64) Outcome {
 	var o Outcome
 	for range 2 {
-		switch game(rng, p.Plus, p.Minus, opt, scale) {
+		switch simGame(rng, p.Plus, p.Minus, opt, scale) {
 		case 1:
 			o.Wins++
 		case -1:
