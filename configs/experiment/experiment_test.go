@@ -3,7 +3,9 @@ package experiment
 import (
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -396,3 +398,33 @@ book: {file: builtin:8moves_v3.pgn.gz}
 }
 
 type paramsDef = params.Def
+
+// TestSPSAImport: kind spsa reads fishtest and OpenBench lines, resolves
+// labrat's defaults for names given alone, and keeps the file in the hash.
+func TestSPSAImport(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte("eval.material.knight.mg,300,200,500,12,0.004\nrfp.margin, int, 90, 20, 300, 8, 0.002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	y := "kind: spsa\nnodes: 100\nengines:\n  - {name: lab, labrat: true}\nspsa:\n  iterations: 50\n  import: in.txt\n  params: [razor.margin]\n"
+	p := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(p, []byte(y), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := LoadWith(p, Options{SkipBinaries: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(x.SPSA.Params[0].Value, x.SPSA.Params[0].Min, x.SPSA.Params[0].Max, x.SPSA.Params[0].CEnd, x.SPSA.Params[0].REnd, " ",
+		x.SPSA.Params[1].Name, x.SPSA.Params[1].Value, " ", x.SPSA.Params[2].Name, x.SPSA.Params[2].Value, x.SPSA.Params[2].Min, x.SPSA.Params[2].REnd)
+	if want := "300 200 500 12 0.004 rfp.margin90 razor.margin350 50 0.002"; got != want {
+		t.Errorf("params %s, want %s", got, want)
+	}
+	h := x.Hash()
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte("eval.material.knight.mg,301,200,500,12,0.004\nrfp.margin, int, 90, 20, 300, 8, 0.002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if x2, err := LoadWith(p, Options{SkipBinaries: true}); err != nil || x2.Hash() == h {
+		t.Errorf("a changed import must change the hash (%v)", err)
+	}
+}
