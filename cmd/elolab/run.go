@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/console"
@@ -79,15 +80,19 @@ func newRunCmd() *cobra.Command {
 			return runExperiment(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}
-	fl := cmd.Flags()
+	addRunFlags(cmd.Flags(), &f, "the final report")
+	cmd.Flags().BoolVar(&f.fresh, "fresh", false, "start a new run even if this experiment is already in the store")
+	return cmd
+}
+
+// addRunFlags registers the flags elolab run and elolab tune share.
+func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.StringVar(&f.db, "db", "", "results store (default: the file's db:, else ./elolab.db)")
 	fl.BoolVar(&f.quiet, "quiet", false, "standard output holds only the final report (no per-game lines; the progress bar on stderr follows --progress)")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: on, off or auto (when stderr is a terminal)")
-	fl.StringVar(&f.format, "format", "text", "format of the final report: text, csv, md or json")
-	fl.BoolVar(&f.fresh, "fresh", false, "start a new run even if this experiment is already in the store")
+	fl.StringVar(&f.format, "format", "text", "format of "+report+": text, csv, md or json")
 	fl.IntVar(&f.concurrency, "concurrency", 0, "games played at once (default: the file's concurrency:)")
 	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
-	return cmd
 }
 
 // loadExperiment loads a file and prints its errors on stderr (exit 2).

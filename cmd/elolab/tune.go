@@ -83,14 +83,8 @@ func newTuneCmd() *cobra.Command {
 			return runTune(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&f.db, "db", "", "results store (default: the file's db:, else ./elolab.db)")
-	fl.BoolVar(&f.quiet, "quiet", false, "no per-batch lines (the progress bar on stderr follows --progress)")
-	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: on, off or auto (when stderr is a terminal)")
-	fl.StringVar(&f.format, "format", "text", "format of the verification SPRT's report: text, csv, md or json")
-	fl.IntVar(&f.concurrency, "concurrency", 0, "game pairs played at once (default: the file's concurrency:)")
-	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
-	fl.BoolVar(&f.noVerify, "no-verify", false, "skip the verification SPRT of spsa.verify")
+	addRunFlags(cmd.Flags(), &f.runFlags, "the verification SPRT's report")
+	cmd.Flags().BoolVar(&f.noVerify, "no-verify", false, "skip the verification SPRT of spsa.verify")
 	return cmd
 }
 

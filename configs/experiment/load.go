@@ -455,17 +455,28 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
+// kindBlock returns the top-level block key that exactly kind k requires
+// (nil, with an error, when it is missing from a file of kind k or given
+// in a file of another kind).
+func (l *loader) kindBlock(top *mapping, key string, k Kind, kindOK bool, needs string) *field {
+	f := top.get(key)
+	if f == nil {
+		if kindOK && l.x.Kind == k {
+			l.errAt(top.node, key, "kind %s needs an %s: block with %s", k, key, needs)
+		}
+		return nil
+	}
+	if kindOK && l.x.Kind != k {
+		l.errAt(f.kn, f.path, "only kind %s takes an %s: block (this is kind %s)", k, key, l.x.Kind)
+		return nil
+	}
+	return f
+}
+
 func (l *loader) loadSPRT(top *mapping, kindOK bool) {
 	x := l.x
-	f := top.get("sprt")
+	f := l.kindBlock(top, "sprt", KindSPRT, kindOK, "elo0 and elo1")
 	if f == nil {
-		if kindOK && x.Kind == KindSPRT {
-			l.errAt(top.node, "sprt", "kind sprt needs an sprt: block with elo0 and elo1")
-		}
-		return
-	}
-	if kindOK && x.Kind != KindSPRT {
-		l.errAt(f.kn, f.path, "only kind sprt takes an sprt: block (this is kind %s)", x.Kind)
 		return
 	}
 	x.SPRT = l.parseSPRT(f, "sprt")

@@ -67,15 +67,8 @@ type SPSAOutput struct {
 // loadSPSA reads spsa: (kind spsa only, and required there).
 func (l *loader) loadSPSA(top *mapping, kindOK bool) {
 	x := l.x
-	f := top.get("spsa")
+	f := l.kindBlock(top, "spsa", KindSPSA, kindOK, "iterations and params")
 	if f == nil {
-		if kindOK && x.Kind == KindSPSA {
-			l.errAt(top.node, "spsa", "kind spsa needs an spsa: block with iterations and params")
-		}
-		return
-	}
-	if kindOK && x.Kind != KindSPSA {
-		l.errAt(f.kn, f.path, "only kind spsa takes an spsa: block (this is kind %s)", x.Kind)
 		return
 	}
 	m := l.mapping(f.val, "spsa", spsaKeys)

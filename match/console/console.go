@@ -158,11 +158,7 @@ func (c *Console) render(st *tournament.Standings) {
 func (c *Console) Final(sum *tournament.Summary) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.bar != nil {
-		c.bar.Clear()
-		c.bar.Exit()
-		fmt.Fprint(c.o.Progress, "\r\033[K")
-	}
+	c.clearBar()
 	st := sum.Standings
 	lines := Block(st, c.o.Header, c.o.SPRT)
 	if c.o.SPRT != nil && st.Verdict != sprt.Continue {
@@ -177,6 +173,10 @@ func (c *Console) Final(sum *tournament.Summary) {
 func (c *Console) Done() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.clearBar()
+}
+
+func (c *Console) clearBar() {
 	if c.bar != nil {
 		c.bar.Clear()
 		c.bar.Exit()
