@@ -51,7 +51,8 @@ func PlotTrajectories(path string, params []Param, iters []int, thetas [][]float
 		pl.Add(line, start, plotter.NewGrid())
 		pl.Legend.Add("θ", line)
 		pl.Legend.Add("start", start)
-		pl.Legend.Top = true
+		// Keep the legend off the end of the curve.
+		pl.Legend.Top = thetas[len(thetas)-1][i] < p.Start
 		panels[i] = []*plot.Plot{pl}
 	}
 	width, height := 8*vg.Inch, vg.Length(n)*3*vg.Inch
