@@ -98,3 +98,52 @@ func TestRunnerCPUPerMove(t *testing.T) {
 		t.Errorf("runner CPU %.1f µs/move, want ≤ %.0f", per, limit)
 	}
 }
+
+// repeatReader returns the same chunk of engine output on every Read.
+type repeatReader struct{ chunk []byte }
+
+func (r *repeatReader) Read(b []byte) (int, error) { return copy(b, r.chunk), nil }
+
+// BenchmarkRecv reads lines as Go does (one info line and a bestmove per
+// op) from an in-memory stream: the per-line cost of the read path, which
+// must not allocate.
+func BenchmarkRecv(b *testing.B) {
+	out := []byte("info depth 12 seldepth 18 multipv 1 score cp 31 nodes 123456 nps 1234567 hashfull 5 tbhits 0 time 100 pv e2e4 e7e5 g1f3 b8c6 f1b5\nbestmove e2e4 ponder e7e5\n")
+	cfg := Config{MaxLineBytes: DefaultMaxLineBytes}
+	p := &process{cfg: &cfg, lr: newLineReader(&repeatReader{chunk: out}, cfg.MaxLineBytes)}
+	ctx := context.Background()
+	var info Info
+	b.ReportAllocs()
+	b.SetBytes(int64(len(out)))
+	for i := 0; i < b.N; i++ {
+		for {
+			l, st := p.recv(ctx)
+			if st != recvLine {
+				b.Fatal(st)
+			}
+			if parseInfo(l.text, &info) == 0 {
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkUCICommand builds the position and go command of every move of
+// an 80-ply game (Position with the whole game so far, then command): it
+// must not allocate once the buffers have grown.
+func BenchmarkUCICommand(b *testing.B) {
+	moves := make([]string, 80)
+	for i := range moves {
+		moves[i] = []string{"e2e4", "e7e5", "g1f3", "b8c6"}[i%4]
+	}
+	e := &UCI{}
+	lim := Limits{WTime: time.Minute, BTime: time.Minute, WInc: time.Second, BInc: time.Second}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		n := i % 81
+		e.Position("", moves[:n])
+		if cmd := e.command(&lim); len(cmd) < 20 {
+			b.Fatal(string(cmd))
+		}
+	}
+}

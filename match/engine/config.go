@@ -69,8 +69,9 @@ type Config struct {
 	// discards stderr.
 	StderrLog string
 	// Trace, if not nil, receives every line sent ("> ") and received
-	// ("< "), prefixed with the engine name. It is written from two
-	// goroutines under a lock.
+	// ("< "), prefixed with the engine name. It is written from the
+	// goroutine that calls the Player; a writer shared by engines that
+	// play on several goroutines must be safe for concurrent use.
 	Trace io.Writer
 
 	StartTimeout   time.Duration // uci..uciok; xboard done=0..done=1 (10 s)
@@ -81,6 +82,8 @@ type Config struct {
 	TimeoutGrace   time.Duration // added to a move's time budget before Go gives up (1 s)
 	StallTimeout   time.Duration // Go deadline when a move has no time budget (60 s)
 	MaxLineBytes   int           // longer output lines are truncated (1 MiB)
+
+	pumpStdout bool // tests: read stdout through a pump as where pipes have no deadlines
 }
 
 // Defaults used for zero Config fields.

@@ -3,12 +3,25 @@
 //
 // An engine is started without a shell (os/exec with an argument list), in
 // its own process group, with stdin and stdout on pipes and stderr appended
-// to a per-engine log file (or discarded). One goroutine per process reads
-// stdout with a line reader that caps line length (longer lines are
-// truncated, never buffered whole), timestamps every read on the monotonic
-// clock and feeds a channel; a second goroutine reaps the process. Nothing
-// polls: every wait is a select on that channel, a reused timer and the
-// caller's context.
+// to a per-engine log file (or discarded). There is no reader goroutine:
+// the goroutine that calls the [Player] (the game loop) reads stdout
+// itself, with a line reader that caps line length (longer lines are
+// truncated, never buffered whole) and timestamps every read on the
+// monotonic clock; one goroutine per process only reaps it. The pipes are
+// non-blocking descriptors registered with the runtime's network poller,
+// so a read that has to wait parks the goroutine until the engine writes,
+// and every wait is bounded by a read deadline (the move's deadline, the
+// handshake and ping timeouts); cancelling the caller's context moves the
+// deadline to the past. On Linux the reads and writes are raw system calls
+// through syscall.RawConn (see rawPipe), which keeps an idle runner from
+// waking the runtime's sysmon thread at every move; the go command is
+// written from inside the read that then waits for the answer. A move
+// against an engine that answers with one write costs the runner three
+// system calls (a read that finds no stale output, the write of position
+// and go, the read of the answer) and one wake-up by the poller, and no
+// allocation per line. Where pipes have no read deadlines (Windows), a goroutine per
+// process reads stdout and hands the data over instead (see pump).
+// Nothing polls.
 //
 // Both protocols implement [Player], the interface the game loop drives:
 //

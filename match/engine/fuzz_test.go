@@ -2,6 +2,9 @@ package engine
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -109,16 +112,22 @@ func FuzzLineReader(f *testing.F) {
 		}
 		r := bytes.NewReader(data)
 		var lr *lineReader
-		switch mode % 3 {
+		switch mode % 4 {
 		case 0:
 			lr = newLineReader(r, m)
 		case 1:
 			lr = newLineReader(iotest.OneByteReader(r), m)
-		default:
+		case 2:
 			lr = newLineReader(iotest.HalfReader(r), m)
+		default:
+			lr = newLineReader(&deadlineReader{r: iotest.HalfReader(r)}, m)
 		}
 		for i := 0; ; i++ {
 			l, _, err := lr.next()
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				i-- // a missed deadline is not the end: read on
+				continue
+			}
 			if err != nil {
 				if i != len(want) {
 					t.Fatalf("%d lines, want %d", i, len(want))
@@ -130,4 +139,20 @@ func FuzzLineReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// deadlineReader fails every other Read with a deadline error, as a read
+// of the engine's pipe does when recv's deadline passes or a context is
+// cancelled.
+type deadlineReader struct {
+	r    io.Reader
+	fail bool
+}
+
+func (d *deadlineReader) Read(b []byte) (int, error) {
+	d.fail = !d.fail
+	if d.fail {
+		return 0, os.ErrDeadlineExceeded
+	}
+	return d.r.Read(b)
 }

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"os"
 	"time"
 )
 
@@ -10,6 +12,10 @@ import (
 // max bytes of one line: the rest of a longer line is discarded and the
 // line is flagged as truncated. It strips "\r\n" and "\n". It is not safe
 // for concurrent use.
+//
+// A read that fails with a deadline error (os.ErrDeadlineExceeded) is
+// reported but not remembered: the next call reads again, so that a
+// caller can wait with read deadlines. Any other error ends the stream.
 type lineReader struct {
 	r      io.Reader
 	buf    []byte // read buffer
@@ -38,46 +44,66 @@ func newLineReader(r io.Reader, max int) *lineReader {
 
 // next returns the next line (valid until the following call), whether it
 // was truncated, and the read error once the stream is exhausted. The final
-// unterminated line is returned before the error.
+// unterminated line is returned before the error. A deadline error is
+// returned as soon as it happens, with the data read so far kept for the
+// next call.
 func (lr *lineReader) next() (line []byte, truncated bool, err error) {
 	for {
-		if i := bytes.IndexByte(lr.buf[lr.start:lr.end], '\n'); i >= 0 {
-			part := lr.buf[lr.start : lr.start+i]
-			lr.start += i + 1
-			line, truncated = lr.finish(part)
+		if line, truncated, ok := lr.buffered(); ok {
 			return line, truncated, nil
 		}
 		if lr.err != nil {
-			if lr.start < lr.end || lr.inLong {
-				part := lr.buf[lr.start:lr.end]
-				lr.start = lr.end
-				line, truncated = lr.finish(part)
-				return line, truncated, nil
-			}
 			return nil, false, lr.err
 		}
-		// No complete line is buffered: make room, then read.
-		switch {
-		case lr.start == lr.end:
-			lr.start, lr.end = 0, 0
-		case lr.inLong:
-			lr.appendLong(lr.buf[lr.start:lr.end])
-			lr.start, lr.end = 0, 0
-		case lr.start > 0:
-			lr.end = copy(lr.buf, lr.buf[lr.start:lr.end])
-			lr.start = 0
-		}
-		if lr.end == len(lr.buf) {
-			lr.appendLong(lr.buf)
-			lr.start, lr.end = 0, 0
-		}
 		n, err := lr.r.Read(lr.buf[lr.end:])
-		lr.at = time.Now()
-		lr.end += n
+		if n > 0 {
+			lr.at = time.Now()
+			lr.end += n
+		}
 		if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return nil, false, err
+			}
 			lr.err = err
 		}
 	}
+}
+
+// buffered returns the next line if it is complete in the buffer (or if
+// the stream has ended and data is left). Otherwise it makes room for the
+// next read, so that buf[end:] is not empty, and reports false.
+func (lr *lineReader) buffered() (line []byte, truncated, ok bool) {
+	if i := bytes.IndexByte(lr.buf[lr.start:lr.end], '\n'); i >= 0 {
+		part := lr.buf[lr.start : lr.start+i]
+		lr.start += i + 1
+		line, truncated = lr.finish(part)
+		return line, truncated, true
+	}
+	if lr.err != nil {
+		if lr.start < lr.end || lr.inLong {
+			part := lr.buf[lr.start:lr.end]
+			lr.start = lr.end
+			line, truncated = lr.finish(part)
+			return line, truncated, true
+		}
+		return nil, false, false
+	}
+	// No complete line is buffered: make room.
+	switch {
+	case lr.start == lr.end:
+		lr.start, lr.end = 0, 0
+	case lr.inLong:
+		lr.appendLong(lr.buf[lr.start:lr.end])
+		lr.start, lr.end = 0, 0
+	case lr.start > 0:
+		lr.end = copy(lr.buf, lr.buf[lr.start:lr.end])
+		lr.start = 0
+	}
+	if lr.end == len(lr.buf) {
+		lr.appendLong(lr.buf)
+		lr.start, lr.end = 0, 0
+	}
+	return nil, false, false
 }
 
 // finish completes the current line with its last part.

@@ -198,8 +198,8 @@ type Result struct {
 	// Info is the engine's last relevant search information.
 	Info Info
 	// Elapsed is the time from writing go to reading the move, on the
-	// monotonic clock (read timestamps are taken by the reader goroutine).
-	// On a timeout it is the time until Go gave up.
+	// monotonic clock (the timestamp is taken when the read that brought
+	// the move returns). On a timeout it is the time until Go gave up.
 	Elapsed time.Duration
 	// xboard only: Resign is set when the engine resigned instead of
 	// moving; Claim holds a result claim such as "1-0 {White mates}"

@@ -18,6 +18,8 @@ type session struct {
 	healthy  bool
 	restarts int
 	closed   bool
+
+	pv []byte // the PV of the info kept during Go (lines are not kept)
 }
 
 // Name is the engine's name in the match.
@@ -73,4 +75,12 @@ func (e *session) Close() error {
 	e.closed = true
 	e.healthy = false
 	return e.proc.close("quit", e.cfg.QuitTimeout)
+}
+
+// info returns last with the PV kept in e.pv.
+func (e *session) info(last Info) Info {
+	if len(e.pv) > 0 {
+		last.PV = string(e.pv)
+	}
+	return last
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // UCI is a Player speaking the Universal Chess Interface.
@@ -15,7 +16,13 @@ type UCI struct {
 
 	fen   string // "" for the initial position
 	moves []string
-	buf   []byte // position + go command
+	// buf is "position ... [moves ...]" for fen and moves when posOK; Go
+	// appends the go command for its write and cuts it off again. ends[i]
+	// is the length of buf with the first i moves, so that the next
+	// Position of the same game appends only the new moves.
+	buf   []byte
+	ends  []int
+	posOK bool
 }
 
 var _ Player = (*UCI)(nil)
@@ -63,32 +70,29 @@ func (e *UCI) start(ctx context.Context) error {
 		p.kill()
 		return err
 	}
-	c := p.arm(e.cfg.StartTimeout)
+	p.arm(e.cfg.StartTimeout)
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		if st != recvLine {
-			p.disarm()
 			err := e.lost(ctx, "handshake", st, KindStall, e.cfg.StartTimeout)
 			if st == recvTimeout {
 				err.Err = errors.New("no uciok within " + e.cfg.StartTimeout.String())
 			}
 			return err
 		}
-		s := l.text
+		s := l.text // valid until the next recv: what is kept is cloned
 		switch {
 		case s == "uciok" || strings.HasPrefix(s, "uciok "):
-			p.disarm()
 			return e.configure(ctx)
 		case s == "uci":
-			p.disarm()
 			p.kill()
 			return e.err("handshake", KindProtocol, errors.New("not a UCI engine: it echoes its input"))
 		case strings.HasPrefix(s, "id name "):
-			e.id = strings.TrimSpace(s[len("id name "):])
+			e.id = strings.Clone(strings.TrimSpace(s[len("id name "):]))
 		case strings.HasPrefix(s, "id author "):
-			e.author = strings.TrimSpace(s[len("id author "):])
+			e.author = strings.Clone(strings.TrimSpace(s[len("id author "):]))
 		case strings.HasPrefix(s, "option "):
-			if o, ok := ParseOption(s); ok {
+			if o, ok := ParseOption(strings.Clone(s)); ok {
 				e.options = append(e.options, o)
 			}
 		}
@@ -151,10 +155,9 @@ func (e *UCI) ping(ctx context.Context, op string) error {
 	if err := p.writeString("isready"); err != nil {
 		return e.lost(ctx, op, recvClosed, 0, 0)
 	}
-	c := p.arm(e.cfg.ReadyTimeout)
-	defer p.disarm()
+	p.arm(e.cfg.ReadyTimeout)
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		if st != recvLine {
 			err := e.lost(ctx, op, st, KindStall, e.cfg.ReadyTimeout)
 			if st == recvTimeout {
@@ -173,20 +176,53 @@ func (e *UCI) NewGame(ctx context.Context) error {
 	if err := e.usable("newgame"); err != nil {
 		return err
 	}
-	e.fen, e.moves = "", e.moves[:0]
+	e.fen, e.moves, e.posOK = "", e.moves[:0], false
 	if err := e.proc.writeString("ucinewgame"); err != nil {
 		return e.lost(ctx, "newgame", recvClosed, 0, 0)
 	}
 	return e.ping(ctx, "newgame")
 }
 
-// Position sets the position for the next Go.
+// Position sets the position for the next Go. When the position extends
+// the previous one (same start, more moves), only the new moves are
+// added to the position command.
 func (e *UCI) Position(startFEN string, moves []string) {
 	if startFEN == StartFEN {
 		startFEN = ""
 	}
-	e.fen = startFEN
-	e.moves = append(e.moves[:0], moves...)
+	keep := 0 // moves already in buf
+	if e.posOK && startFEN == e.fen {
+		n := min(len(moves), len(e.moves))
+		for keep < n && sameString(moves[keep], e.moves[keep]) {
+			keep++
+		}
+	} else {
+		e.fen = startFEN
+		if startFEN == "" {
+			e.buf = append(e.buf[:0], "position startpos"...)
+		} else {
+			e.buf = append(append(e.buf[:0], "position fen "...), startFEN...)
+		}
+		e.ends = append(e.ends[:0], len(e.buf))
+		e.posOK = true
+	}
+	e.moves = append(e.moves[:keep], moves[keep:]...) // moves may alias e.moves
+	b := e.buf[:e.ends[keep]]
+	e.ends = e.ends[:keep+1]
+	for i, m := range e.moves[keep:] {
+		if keep+i == 0 {
+			b = append(b, " moves"...)
+		}
+		b = append(append(b, ' '), m...)
+		e.ends = append(e.ends, len(b))
+	}
+	e.buf = b
+}
+
+// sameString is a == b, without the call to compare the bytes when both
+// are the same string (as a game loop's move list passed again is).
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 func appendMillis(b []byte, key string, d time.Duration) []byte {
@@ -200,22 +236,13 @@ func appendMillis(b []byte, key string, d time.Duration) []byte {
 	return strconv.AppendInt(b, ms, 10)
 }
 
-// command builds "position ...\ngo ...\n" into e.buf.
+// command returns "position ...\ngo ...\n", valid until the next
+// Position or command.
 func (e *UCI) command(lim *Limits) []byte {
-	b := e.buf[:0]
-	if e.fen == "" {
-		b = append(b, "position startpos"...)
-	} else {
-		b = append(b, "position fen "...)
-		b = append(b, e.fen...)
+	if !e.posOK {
+		e.Position(e.fen, e.moves)
 	}
-	if len(e.moves) > 0 {
-		b = append(b, " moves"...)
-		for _, m := range e.moves {
-			b = append(b, ' ')
-			b = append(b, m...)
-		}
-	}
+	b := e.buf
 	b = append(b, "\ngo"...)
 	if lim.WTime > 0 || lim.BTime > 0 {
 		b = appendMillis(b, "wtime", lim.WTime)
@@ -246,7 +273,7 @@ func (e *UCI) command(lim *Limits) []byte {
 		b = append(b, " infinite"...)
 	}
 	b = append(b, '\n')
-	e.buf = b
+	e.buf = b[:len(e.buf)] // keep a grown array; drop the go command
 	return b
 }
 
@@ -262,32 +289,30 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 		return res, err
 	}
 	p := e.proc
-	p.drain()
+	e.pv = e.pv[:0]
 	d, kind := lim.deadline(&e.cfg, whiteToMove(e.fen, len(e.moves)))
 	cmd := e.command(&lim)
-	start := time.Now()
-	if err := p.write(cmd); err != nil {
+	p.arm(d)
+	start, err := p.send(ctx, cmd) // stale output is discarded first
+	if err != nil {
 		res.Elapsed = time.Since(start)
 		return res, e.lost(ctx, "go", recvClosed, 0, 0)
 	}
-	c := p.arm(d)
 	var info Info
-	var last Info // last info line with a score for the first PV
+	var last Info // last info line with a score for the first PV; its PV is in e.pv
 	haveLast := false
 	stopping := false
 	reason := KindNone // why stop was sent; KindNone: end of an infinite search
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		switch {
 		case st == recvClosed:
-			p.disarm()
 			res.Elapsed = time.Since(start)
-			res.Info = last
+			res.Info = e.info(last)
 			return res, e.lost(ctx, "go", st, 0, 0)
 		case st != recvLine && stopping:
 			// No bestmove after stop: the engine is hung.
-			p.disarm()
-			res.Info = last
+			res.Info = e.info(last)
 			e.healthy = false
 			p.kill()
 			if reason == KindNone {
@@ -297,7 +322,6 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 		case st != recvLine:
 			// Deadline or cancellation: ask for the move, wait a little.
 			stopping = true
-			p.disarm()
 			if st == recvTimeout {
 				reason = kind
 				res.Elapsed = time.Since(start)
@@ -308,10 +332,10 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 				}
 			}
 			if err := p.writeString("stop"); err != nil {
-				res.Info = last
+				res.Info = e.info(last)
 				return res, e.lost(ctx, "go", recvClosed, 0, 0)
 			}
-			c = p.arm(e.cfg.StopTimeout)
+			p.arm(e.cfg.StopTimeout)
 			continue
 		}
 		s := l.text
@@ -320,6 +344,8 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 			switch {
 			case has&hasScore != 0 && info.MultiPV <= 1:
 				last, haveLast = info, true
+				e.pv = append(e.pv[:0], info.PV...) // info.PV aliases the read buffer
+				last.PV = ""
 			case haveLast:
 				// Later counters (e.g. a final "info nodes N time T").
 				if has&hasNodes != 0 && info.Nodes >= last.Nodes {
@@ -348,19 +374,18 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 			continue
 		}
 		if s == "bestmove" || len(s) > 9 && s[:9] == "bestmove " {
-			p.disarm()
 			if res.Elapsed == 0 {
 				res.Elapsed = l.at.Sub(start)
 				if res.Elapsed <= 0 { // a line read before go was written
 					res.Elapsed = time.Since(start)
 				}
 			}
-			res.Info = last
+			res.Info = e.info(last)
 			bm, ok := parseBestMove(s)
 			if !ok {
 				return res, e.err("go", KindProtocol, errors.New("malformed bestmove line: "+quoteShort(s)))
 			}
-			res.Move, res.Ponder, res.NoMove = bm.move, bm.ponder, bm.none
+			res.Move, res.Ponder, res.NoMove = strings.Clone(bm.move), strings.Clone(bm.ponder), bm.none
 			switch reason {
 			case KindNone:
 				return res, nil

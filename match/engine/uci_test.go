@@ -381,3 +381,46 @@ func TestUCINoQuit(t *testing.T) {
 		t.Errorf("process %d still exists", pid)
 	}
 }
+
+// TestUCIPositionIncremental: the position command built incrementally
+// equals the one built from scratch whatever the sequence of Position
+// calls (growing, shrinking, changed moves, another FEN, reused slices).
+func TestUCIPositionIncremental(t *testing.T) {
+	want := func(fen string, moves []string) string {
+		s := "position startpos"
+		if fen != "" && fen != StartFEN {
+			s = "position fen " + fen
+		}
+		if len(moves) > 0 {
+			s += " moves " + strings.Join(moves, " ")
+		}
+		return s + "\ngo depth 1\n"
+	}
+	game := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"}
+	other := []string{"d2d4", "d7d5", "c2c4"}
+	fen := "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+	e := &UCI{}
+	lim := Limits{Depth: 1}
+	shared := make([]string, 0, 16)
+	for i, step := range []struct {
+		fen   string
+		moves []string
+	}{
+		{"", nil}, {"", game[:1]}, {"", game[:2]}, {"", game[:5]}, {StartFEN, game[:8]}, {"", game[:3]},
+		{"", other}, {"", other[:1]}, {fen, nil}, {fen, []string{"e2e3"}}, {"", game[:4]}, {"", nil},
+	} {
+		e.Position(step.fen, step.moves)
+		if got := string(e.command(&lim)); got != want(step.fen, step.moves) {
+			t.Errorf("step %d: %q, want %q", i, got, want(step.fen, step.moves))
+		}
+		// The same slice, changed in place between calls.
+		shared = append(shared[:0], step.moves...)
+		if len(shared) > 0 {
+			shared[len(shared)-1] = "h2h3"
+		}
+		e.Position(step.fen, shared)
+		if got := string(e.command(&lim)); got != want(step.fen, shared) {
+			t.Errorf("step %d (in place): %q, want %q", i, got, want(step.fen, shared))
+		}
+	}
+}

@@ -11,17 +11,21 @@ type tokenizer struct {
 	i int
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+func isSpace(c byte) bool { return spaces[c] }
+
+var spaces = [256]bool{' ': true, '\t': true, '\r': true, '\n': true}
 
 func (t *tokenizer) next() string {
-	for t.i < len(t.s) && isSpace(t.s[t.i]) {
-		t.i++
+	s, i := t.s, t.i
+	for i < len(s) && spaces[s[i]] {
+		i++
 	}
-	start := t.i
-	for t.i < len(t.s) && !isSpace(t.s[t.i]) {
-		t.i++
+	start := i
+	for i < len(s) && !spaces[s[i]] {
+		i++
 	}
-	return t.s[start:t.i]
+	t.i = i
+	return s[start:i]
 }
 
 // peek returns the next token without consuming it.

@@ -89,26 +89,23 @@ func (e *XBoard) start(ctx context.Context) error {
 	if err := p.writeString("xboard\nprotover 2"); err != nil {
 		return e.lost(ctx, "handshake", recvClosed, 0, "")
 	}
-	c := p.arm(e.cfg.FeatureTimeout)
+	p.arm(e.cfg.FeatureTimeout)
 	extended := false
 	var reply []byte
 handshake:
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		switch st {
 		case recvTimeout:
 			if extended {
-				p.disarm()
 				return e.lost(ctx, "handshake", st, KindStall, "no feature done=1 within "+e.cfg.StartTimeout.String())
 			}
 			break handshake // protover 1 engine, or one that never says done
 		case recvClosed, recvCancelled:
-			p.disarm()
 			return e.lost(ctx, "handshake", st, KindStall, "")
 		}
 		s := l.text
 		if s == "xboard" || s == "protover 2" {
-			p.disarm()
 			p.kill()
 			e.healthy = false
 			return e.err("handshake", KindProtocol, errors.New("not an xboard engine: it echoes its input"))
@@ -116,6 +113,7 @@ handshake:
 		if !strings.HasPrefix(s, "feature ") {
 			continue
 		}
+		s = strings.Clone(s) // l.text is valid until the next recv; features are kept
 		done := ""
 		reply = reply[:0]
 		for _, f := range parseFeatures(s) {
@@ -138,20 +136,17 @@ handshake:
 		}
 		if len(reply) > 0 {
 			if err := p.write(reply); err != nil {
-				p.disarm()
 				return e.lost(ctx, "handshake", recvClosed, 0, "")
 			}
 		}
 		switch done {
 		case "0":
-			p.disarm()
-			c = p.arm(e.cfg.StartTimeout)
+			p.arm(e.cfg.StartTimeout)
 			extended = true
 		case "1":
 			break handshake
 		}
 	}
-	p.disarm()
 	return e.configure(ctx)
 }
 
@@ -237,11 +232,10 @@ func (e *XBoard) ping(ctx context.Context, op string) error {
 	if err := p.writeString("ping " + want); err != nil {
 		return e.lost(ctx, op, recvClosed, 0, "")
 	}
-	c := p.arm(e.cfg.ReadyTimeout)
-	defer p.disarm()
+	p.arm(e.cfg.ReadyTimeout)
 	var info Info
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		if st != recvLine {
 			return e.lost(ctx, op, st, KindStall, "no pong "+want+" within "+e.cfg.ReadyTimeout.String())
 		}
@@ -492,7 +486,7 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 		return res, e.err("go", KindConfig, errors.New("infinite search is not supported for xboard engines"))
 	}
 	p := e.proc
-	p.drain()
+	e.pv = e.pv[:0]
 	white := whiteToMove(e.fen, len(e.moves))
 	d, kind := lim.deadline(&e.cfg, white)
 	cmd, err := e.command(&lim, white)
@@ -500,32 +494,29 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 		e.synced = false
 		return res, e.err("go", KindProtocol, err)
 	}
-	start := time.Now()
-	if err := p.write(cmd); err != nil {
+	p.arm(d)
+	start, err := p.send(ctx, cmd) // stale output is discarded first
+	if err != nil {
 		e.synced = false
 		return res, e.lost(ctx, "go", recvClosed, 0, "")
 	}
-	c := p.arm(d)
 	var info, last Info
 	stopping := false
 	reason := KindNone
 	for {
-		l, st := p.recv(ctx, c)
+		l, st := p.recv(ctx)
 		switch {
 		case st == recvClosed:
-			p.disarm()
 			res.Elapsed = time.Since(start)
-			res.Info = last
+			res.Info = e.info(last)
 			e.synced = false
 			return res, e.lost(ctx, "go", st, 0, "")
 		case st != recvLine && stopping:
-			p.disarm()
-			res.Info = last
+			res.Info = e.info(last)
 			e.synced = false
 			return res, e.lost(ctx, "go", recvTimeout, reason, "no move within "+d.String()+", nor within "+e.cfg.StopTimeout.String()+" of ?")
 		case st != recvLine:
 			stopping = true
-			p.disarm()
 			if st == recvTimeout {
 				reason = kind
 				res.Elapsed = time.Since(start)
@@ -534,17 +525,19 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 				reason = KindInterrupted
 			}
 			if err := p.writeString("?"); err != nil {
-				res.Info = last
+				res.Info = e.info(last)
 				e.synced = false
 				return res, e.lost(ctx, "go", recvClosed, 0, "")
 			}
-			c = p.arm(e.cfg.StopTimeout)
+			p.arm(e.cfg.StopTimeout)
 			continue
 		}
 		k, arg := parseXBLine(l.text, &info)
 		switch k {
 		case xbThinking:
 			last = info
+			e.pv = append(e.pv[:0], info.PV...) // info.PV aliases the read buffer
+			last.PV = ""
 			continue
 		case xbDrawOffer:
 			res.DrawOffer = true
@@ -553,17 +546,16 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 		default:
 			continue
 		}
-		p.disarm()
 		if res.Elapsed == 0 {
 			res.Elapsed = l.at.Sub(start)
 			if res.Elapsed <= 0 { // a line read before go was written
 				res.Elapsed = time.Since(start)
 			}
 		}
-		res.Info = last
+		res.Info = e.info(last)
 		switch k {
 		case xbMove:
-			res.Move = arg
+			res.Move = strings.Clone(arg)
 			if e.san != nil {
 				if m, err := e.san.fromSAN(arg); err == nil {
 					res.Move = m
@@ -579,7 +571,7 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 			res.Resign = true
 			e.synced = false
 		case xbResult:
-			res.Claim = arg
+			res.Claim = strings.Clone(arg)
 			e.synced = false
 		case xbIllegal:
 			e.synced = false

@@ -322,14 +322,17 @@ func (g *state) move(ctx context.Context) bool {
 		g.lose(c, TermIllegalMove, name+" makes an illegal move")
 		return true
 	}
-	m, perr := p.ParseMove(res.Move)
-	if perr != nil {
+	// One legal move list serves the legality check and the SAN.
+	var legal board.MoveList
+	p.GenerateMoves(&legal)
+	m, ok := findUCI(&legal, res.Move)
+	if !ok {
 		g.incidents(c).Illegal = true
 		g.lose(c, TermIllegalMove, name+" makes an illegal move")
 		return true
 	}
 	var buf [12]byte
-	san := string(appendSAN(buf[:0], p, m))
+	san := string(appendSAN(buf[:0], p, m, &legal))
 	p.MakeMove(m)
 	uci := res.Move
 	if len(uci) == 5 && uci[4] >= 'A' && uci[4] <= 'Z' {

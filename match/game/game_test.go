@@ -220,3 +220,36 @@ func TestMoveComment(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+// TestFindUCI checks the game loop's move lookup against board's ParseMove
+// on the positions of random games: every legal move, its upper-case
+// promotion, and strings that are not legal moves.
+func TestFindUCI(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for g := 0; g < 4; g++ {
+		p, _ := board.ParseFEN(board.StartFEN)
+		for ply := 0; ply < 200; ply++ {
+			var list board.MoveList
+			p.GenerateMoves(&list)
+			if list.N == 0 {
+				break
+			}
+			tries := []string{"e2e5", "a1a1", "e1g1", "e8c8", "e7e8q", "e7e8x", "e2", "e2e4qq", "i2i4"}
+			for _, m := range list.Moves[:list.N] {
+				tries = append(tries, m.String())
+				if m.IsPromotion() {
+					s := m.String()
+					tries = append(tries, s[:4]+string(s[4]-'a'+'A'))
+				}
+			}
+			for _, s := range tries {
+				want, werr := p.ParseMove(s)
+				got, ok := findUCI(&list, s)
+				if ok != (werr == nil) || ok && got != want {
+					t.Fatalf("%s: findUCI(%q) = %v, %v; ParseMove: %v, %v", p.FEN(), s, got, ok, want, werr)
+				}
+			}
+			p.MakeMove(list.Moves[rng.IntN(list.N)])
+		}
+	}
+}

@@ -15,10 +15,13 @@ var pieceLetters = [...]byte{board.Knight: 'N', board.Bishop: 'B', board.Rook: '
 // changed (the move is made and unmade to find check and mate).
 func SAN(p *board.Position, m board.Move) string {
 	var buf [12]byte
-	return string(appendSAN(buf[:0], p, m))
+	return string(appendSAN(buf[:0], p, m, nil))
 }
 
-func appendSAN(b []byte, p *board.Position, m board.Move) []byte {
+// appendSAN appends the SAN of m. legal, if not nil, is p's legal move
+// list (the game loop has it already); otherwise it is generated when
+// needed.
+func appendSAN(b []byte, p *board.Position, m board.Move, legal *board.MoveList) []byte {
 	from, to := m.From(), m.To()
 	pt := p.PieceAt(from).Type()
 	switch {
@@ -37,10 +40,12 @@ func appendSAN(b []byte, p *board.Position, m board.Move) []byte {
 	default:
 		b = append(b, pieceLetters[pt])
 		// Disambiguation: other pieces of the same type that can reach to.
-		var list board.MoveList
-		p.GenerateMoves(&list)
+		if legal == nil {
+			legal = new(board.MoveList)
+			p.GenerateMoves(legal)
+		}
 		sameFile, sameRank, others := false, false, false
-		for _, o := range list.Moves[:list.N] {
+		for _, o := range legal.Moves[:legal.N] {
 			if o.To() != to || o.From() == from || p.PieceAt(o.From()).Type() != pt {
 				continue
 			}
@@ -77,6 +82,41 @@ func appendSAN(b []byte, p *board.Position, m board.Move) []byte {
 		return append(b, '+')
 	}
 	return b
+}
+
+// findUCI finds the move in coordinate notation s ("e2e4", "e7e8q";
+// castling as the king's move) in the legal move list, as
+// board.Position.ParseMove does but without generating the list again.
+func findUCI(legal *board.MoveList, s string) (board.Move, bool) {
+	if len(s) != 4 && len(s) != 5 {
+		return board.NoMove, false
+	}
+	from, ok1 := board.ParseSquare(s[0:2])
+	to, ok2 := board.ParseSquare(s[2:4])
+	if !ok1 || !ok2 {
+		return board.NoMove, false
+	}
+	promo := board.NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'n', 'N':
+			promo = board.Knight
+		case 'b', 'B':
+			promo = board.Bishop
+		case 'r', 'R':
+			promo = board.Rook
+		case 'q', 'Q':
+			promo = board.Queen
+		default:
+			return board.NoMove, false
+		}
+	}
+	for _, m := range legal.Moves[:legal.N] {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			return m, true
+		}
+	}
+	return board.NoMove, false
 }
 
 // ParseSAN finds the legal move written in SAN in p. It is tolerant as
