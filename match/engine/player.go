@@ -32,6 +32,10 @@ type Player interface {
 	// the engine's move. It returns by the deadline described on Limits,
 	// whatever the engine does.
 	Go(ctx context.Context, lim Limits) (Result, error)
+	// SetOptions sets options between games (UCI setoption, xboard
+	// option) and waits until the engine is ready; the values are kept
+	// for restarts.
+	SetOptions(ctx context.Context, opts []OptionValue) error
 	// Ping checks that the engine responds (isready/readyok, ping/pong).
 	Ping(ctx context.Context) error
 	// Healthy reports whether the process is alive and in step with the

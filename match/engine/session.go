@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 )
@@ -27,6 +28,24 @@ func (e *session) Name() string { return e.cfg.Name }
 
 // ID is the name the engine reports about itself (UCI "id name", xboard "myname").
 func (e *session) ID() string { return e.id }
+
+// mergeOptions records opts as part of the engine's configuration (a
+// later value of an option replaces the earlier one), so that a restart
+// sets them again.
+func (e *session) mergeOptions(opts []OptionValue) {
+	cur := append([]OptionValue(nil), e.cfg.Options...)
+next:
+	for _, ov := range opts {
+		for i := range cur {
+			if strings.EqualFold(cur[i].Name, ov.Name) {
+				cur[i].Value = ov.Value
+				continue next
+			}
+		}
+		cur = append(cur, ov)
+	}
+	e.cfg.Options = cur
+}
 
 // Options are the options the engine advertises.
 func (e *session) Options() []Option { return e.options }

@@ -101,8 +101,28 @@ func (e *UCI) start(ctx context.Context) error {
 
 // configure sends the configured options and waits for readyok.
 func (e *UCI) configure(ctx context.Context) error {
+	return e.sendOptions(ctx, e.cfg.Options, "handshake")
+}
+
+// SetOptions sets options between games and waits until the engine is
+// ready; they stay set after a restart. An unknown option or a bad value
+// is a KindConfig error (the process is stopped, as at the handshake).
+func (e *UCI) SetOptions(ctx context.Context, opts []OptionValue) error {
+	if err := e.usable("setoption"); err != nil {
+		return err
+	}
+	if err := e.sendOptions(ctx, opts, "setoption"); err != nil {
+		return err
+	}
+	e.mergeOptions(opts)
+	return nil
+}
+
+// sendOptions sends opts, checked against the advertised options, and
+// pings.
+func (e *UCI) sendOptions(ctx context.Context, opts []OptionValue, op string) error {
 	var b strings.Builder
-	for _, ov := range e.cfg.Options {
+	for _, ov := range opts {
 		o, ok := findOption(e.options, ov.Name)
 		if !ok {
 			e.proc.kill()
@@ -132,7 +152,7 @@ func (e *UCI) configure(ctx context.Context) error {
 		}
 	}
 	e.healthy = true
-	return e.ping(ctx, "handshake")
+	return e.ping(ctx, op)
 }
 
 // Protocol returns UCIProtocol.

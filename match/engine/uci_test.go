@@ -424,3 +424,45 @@ func TestUCIPositionIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestSetOptions: options set between games are sent (UCI setoption,
+// xboard option), checked like those of the handshake, and sent again
+// after a restart.
+func TestSetOptions(t *testing.T) {
+	for _, c := range []struct {
+		proto Protocol
+		args  []string
+		opt   string
+		sent  string
+	}{
+		{UCIProtocol, enginetest.Args("ok"), "Skill Level", "> setoption name Skill Level value 5"},
+		{XBoardProtocol, enginetest.XBoardArgs("ok"), "Skill", "> option Skill=5"},
+	} {
+		var tr syncBuffer
+		cfg := fastConfig("te", c.args...)
+		cfg.Protocol = c.proto
+		cfg.Trace = &tr
+		p := startT(t, cfg)
+		ctx := context.Background()
+		if err := p.SetOptions(ctx, []OptionValue{{c.opt, "5"}}); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if n := strings.Count(tr.String(), c.sent); n != 1 {
+			t.Errorf("%v: %q sent %d times:\n%s", c.args, c.sent, n, tr.String())
+		}
+		if err := p.Restart(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(tr.String(), c.sent); n != 2 {
+			t.Errorf("%v: after a restart %q sent %d times, want 2", c.args, c.sent, n)
+		}
+		if err := p.NewGame(ctx); err != nil {
+			t.Fatal(err)
+		}
+		err := p.SetOptions(ctx, []OptionValue{{"Contempt", "1"}})
+		wantKind(t, err, KindConfig)
+		if err == nil || !strings.Contains(err.Error(), `unknown option "Contempt"`) {
+			t.Errorf("%v: unknown option: %v", c.args, err)
+		}
+	}
+}

@@ -152,8 +152,28 @@ handshake:
 
 // configure sends cfg.Options and pings.
 func (e *XBoard) configure(ctx context.Context) error {
+	return e.sendOptions(ctx, e.cfg.Options, "handshake")
+}
+
+// SetOptions sets options between games and waits until the engine is
+// ready; they stay set after a restart. An unknown option or a bad value
+// is a KindConfig error (the process is stopped, as at the handshake).
+func (e *XBoard) SetOptions(ctx context.Context, opts []OptionValue) error {
+	if err := e.usable("setoption"); err != nil {
+		return err
+	}
+	if err := e.sendOptions(ctx, opts, "setoption"); err != nil {
+		return err
+	}
+	e.mergeOptions(opts)
+	return nil
+}
+
+// sendOptions sends opts, checked against the advertised options, and
+// pings.
+func (e *XBoard) sendOptions(ctx context.Context, opts []OptionValue, op string) error {
 	var b strings.Builder
-	for _, ov := range e.cfg.Options {
+	for _, ov := range opts {
 		switch {
 		case (strings.EqualFold(ov.Name, "Hash") || strings.EqualFold(ov.Name, "memory")) && e.feature("memory"):
 			n, err := strconv.Atoi(ov.Value)
@@ -202,7 +222,7 @@ func (e *XBoard) configure(ctx context.Context) error {
 		}
 	}
 	e.healthy = true
-	return e.ping(ctx, "handshake")
+	return e.ping(ctx, op)
 }
 
 // Protocol returns XBoardProtocol.

@@ -94,17 +94,18 @@ type reply struct {
 	none    bool
 }
 
-func (s *script) Name() string                  { return s.name }
-func (s *script) Protocol() engine.Protocol     { return engine.UCIProtocol }
-func (s *script) ID() string                    { return s.name }
-func (s *script) Options() []engine.Option      { return nil }
-func (s *script) NewGame(context.Context) error { return s.newErr }
-func (s *script) Position(string, []string)     {}
-func (s *script) Ping(context.Context) error    { return nil }
-func (s *script) Healthy() bool                 { return true }
-func (s *script) Restart(context.Context) error { return nil }
-func (s *script) Restarts() int                 { return 0 }
-func (s *script) Close() error                  { return nil }
+func (s *script) Name() string                                           { return s.name }
+func (s *script) Protocol() engine.Protocol                              { return engine.UCIProtocol }
+func (s *script) ID() string                                             { return s.name }
+func (s *script) Options() []engine.Option                               { return nil }
+func (s *script) NewGame(context.Context) error                          { return s.newErr }
+func (s *script) Position(string, []string)                              {}
+func (s *script) Ping(context.Context) error                             { return nil }
+func (s *script) Healthy() bool                                          { return true }
+func (s *script) Restart(context.Context) error                          { return nil }
+func (s *script) Restarts() int                                          { return 0 }
+func (s *script) SetOptions(context.Context, []engine.OptionValue) error { return nil }
+func (s *script) Close() error                                           { return nil }
 func (s *script) Go(ctx context.Context, l engine.Limits) (engine.Result, error) {
 	if s.i >= len(s.replies) {
 		return engine.Result{}, &engine.Error{Kind: engine.KindStall}

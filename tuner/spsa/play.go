@@ -53,6 +53,10 @@ type Runner struct {
 	// AfterBatch is called after every batch (checkpoint, CSV rows,
 	// progress). An error stops the run.
 	AfterBatch func(b Batch) error
+
+	// players[w] are worker w's θ+ and θ− engines, reused across
+	// iterations: each iteration sets its values with SetOptions.
+	players [][2]engine.Player
 }
 
 // Run plays until every iteration is done, ctx is cancelled (the batch
@@ -65,6 +69,16 @@ func (r *Runner) Run(ctx context.Context) error {
 		batch = 2 * conc
 	}
 	n := r.Tuner.Config().Iterations
+	r.players = make([][2]engine.Player, conc)
+	defer func() {
+		for _, ps := range r.players {
+			for _, p := range ps {
+				if p != nil {
+					p.Close()
+				}
+			}
+		}
+	}()
 	for !r.Tuner.Done() {
 		var ps []Perturbation
 		for len(ps) < batch && r.Tuner.drawn < n {
@@ -99,12 +113,12 @@ func (r *Runner) playBatch(parent context.Context, ps []Perturbation, conc int) 
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	var wg sync.WaitGroup
-	for range min(conc, len(ps)) {
+	for w := range min(conc, len(ps)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				outs[i], errs[i] = r.playPair(ctx, ps[i])
+				outs[i], errs[i] = r.playPair(ctx, w, ps[i])
 				if errs[i] != nil {
 					cancel()
 				}
@@ -131,27 +145,39 @@ func (r *Runner) playBatch(parent context.Context, ps []Perturbation, conc int) 
 	return outs, nil
 }
 
-// playPair starts θ+ and θ− and plays the iteration's two games (θ+ has
-// White in the first). Each side is a fresh process configured with its
-// values, so no option survives from one iteration to the next.
-func (r *Runner) playPair(ctx context.Context, p Perturbation) (Outcome, error) {
+// playPair plays the iteration's two games (θ+ has White in the first)
+// on worker w's engines, after setting each side's values.
+func (r *Runner) playPair(ctx context.Context, w int, p Perturbation) (Outcome, error) {
 	var o Outcome
-	start := func(name string, values []float64) (engine.Player, error) {
-		cfg := r.Match.Engine
-		cfg.Name = name
-		cfg.Options = append(append([]engine.OptionValue(nil), r.Match.Engine.Options...), r.Match.Options(values)...)
-		return engine.Start(ctx, cfg)
+	ready := func(slot int, name string, values []float64) (engine.Player, error) {
+		opts := r.Match.Options(values)
+		pl := r.players[w][slot]
+		if pl == nil {
+			cfg := r.Match.Engine
+			cfg.Name = name
+			cfg.Options = append(append([]engine.OptionValue(nil), r.Match.Engine.Options...), opts...)
+			np, err := engine.Start(ctx, cfg)
+			if err != nil {
+				return nil, err
+			}
+			r.players[w][slot] = np
+			return np, nil
+		}
+		if !pl.Healthy() {
+			if err := pl.Restart(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return pl, pl.SetOptions(ctx, opts)
 	}
-	plus, err := start("plus", p.Plus)
+	plus, err := ready(0, "plus", p.Plus)
 	if err != nil {
 		return o, fmt.Errorf("iteration %d: θ+: %w", p.K, err)
 	}
-	defer plus.Close()
-	minus, err := start("minus", p.Minus)
+	minus, err := ready(1, "minus", p.Minus)
 	if err != nil {
 		return o, fmt.Errorf("iteration %d: θ−: %w", p.K, err)
 	}
-	defer minus.Close()
 	op := openings.Opening{Index: p.K - 1, RootFEN: openings.StartFEN, FEN: openings.StartFEN}
 	if r.Match.Book != nil {
 		op = r.Match.Book.At(p.K - 1)
