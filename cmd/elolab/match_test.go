@@ -209,7 +209,7 @@ func TestResumeArgs(t *testing.T) {
 }
 
 func TestEPD(t *testing.T) {
-	suite := "../../match/suite/testdata/wac.epd"
+	suite := "../../match/suite/suites/wac.epd"
 	lines, _ := os.ReadFile(suite)
 	ten := writeFile(t, "wac10.epd", strings.Join(strings.SplitN(string(lines), "\n", 11)[:10], "\n")+"\n")
 	bin := testEngine(t)
