@@ -1,0 +1,205 @@
+package texel
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// Results from White's point of view.
+const (
+	BlackWins = 0
+	Draw      = 0.5
+	WhiteWins = 1
+)
+
+// errNoResult is returned for a line without a result.
+var errNoResult = errors.New(`no result: want an EPD operation c9 "1-0"; (or "0-1", "1/2-1/2") or a bracketed [1.0], [0.5], [0.0] after the FEN`)
+
+// ParseLine splits one data line into its position and its result (White's
+// score: 1, 0.5 or 0). Accepted forms:
+//
+//	<4 EPD fields> c9 "1-0"; id "x";        EPD: operations after the fields, c9 required
+//	<6 FEN fields> c9 "1/2-1/2";            a full FEN before the operations
+//	<4 or 6 fields> [1.0]                    bracketed result: [1.0] [0.5] [0.0] [1] [0]
+//	<4 or 6 fields> [0.5] 17                 ... optionally followed by one number (a score)
+//
+// The c9 operand may be quoted or bare and is 1-0, 0-1 or 1/2-1/2 (1.0,
+// 0.5, 0.0 also). fen is the prefix of line holding the position's fields;
+// its fields are not checked here (board.ParseFEN does that). ParseLine
+// never panics and does not allocate unless it fails.
+func ParseLine(line []byte) (fen []byte, result float64, err error) {
+	line = bytes.TrimRight(line, " \t\r\n")
+	// The four EPD fields.
+	end, n := 0, 0
+	for n < 4 {
+		start := skipSpace(line, end)
+		if start == len(line) {
+			return nil, 0, fmt.Errorf("want at least 4 FEN fields, got %d", n)
+		}
+		end = fieldEnd(line, start)
+		n++
+	}
+	// Optional halfmove and fullmove counters.
+	if s1 := skipSpace(line, end); s1 < len(line) && isCount(line[s1:fieldEnd(line, s1)]) {
+		e1 := fieldEnd(line, s1)
+		if s2 := skipSpace(line, e1); s2 < len(line) && isCount(line[s2:fieldEnd(line, s2)]) {
+			end = fieldEnd(line, s2)
+		}
+	}
+	fen = line[:end]
+	rest := line[skipSpace(line, end):]
+	if len(rest) == 0 {
+		return nil, 0, errNoResult
+	}
+	if rest[0] == '[' {
+		result, err = bracketResult(rest)
+	} else {
+		result, err = epdResult(rest)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return fen, result, nil
+}
+
+// bracketResult reads "[1.0]" optionally followed by one number.
+func bracketResult(s []byte) (float64, error) {
+	closeAt := bytes.IndexByte(s, ']')
+	if closeAt < 0 {
+		return 0, fmt.Errorf("result %q: missing ]", clip(s))
+	}
+	r, ok := resultValue(s[1:closeAt])
+	if !ok {
+		return 0, fmt.Errorf("bad result [%s] (want [1.0], [0.5] or [0.0])", clip(s[1:closeAt]))
+	}
+	tail := s[skipSpace(s, closeAt+1):]
+	if len(tail) > 0 {
+		e := fieldEnd(tail, 0)
+		if !isNumber(tail[:e]) || skipSpace(tail, e) != len(tail) {
+			return 0, fmt.Errorf("unexpected %q after the result (at most one number may follow it)", clip(tail))
+		}
+	}
+	return r, nil
+}
+
+// epdResult reads EPD operations ("opcode operands;") and returns c9's.
+func epdResult(s []byte) (float64, error) {
+	result, found := 0.0, false
+	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i) {
+		// Opcode: a letter, then letters, digits and underscores.
+		start := i
+		if !isLetter(s[i]) {
+			return 0, fmt.Errorf("operation %q: an opcode starts with a letter", clip(s[start:]))
+		}
+		for i < len(s) && (isLetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
+			i++
+		}
+		op := s[start:i]
+		// Operands up to the semicolon, which may be missing after the last
+		// operation; quoted operands may hold semicolons.
+		opStart := i
+		for i < len(s) && s[i] != ';' {
+			if s[i] == '"' {
+				q := bytes.IndexByte(s[i+1:], '"')
+				if q < 0 {
+					return 0, fmt.Errorf("operation %s: unterminated string", op)
+				}
+				i += q + 1
+			}
+			i++
+		}
+		operands := bytes.TrimSpace(s[opStart:min(i, len(s))])
+		if i < len(s) {
+			i++ // the semicolon
+		}
+		if string(op) != "c9" {
+			continue
+		}
+		if found {
+			return 0, errors.New("c9 given twice")
+		}
+		v := operands
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+			v = v[1 : len(v)-1]
+		}
+		r, ok := resultValue(v)
+		if !ok {
+			return 0, fmt.Errorf("bad result c9 %s (want \"1-0\", \"0-1\" or \"1/2-1/2\")", clip(operands))
+		}
+		result, found = r, true
+	}
+	if !found {
+		return 0, errNoResult
+	}
+	return result, nil
+}
+
+// resultValue maps a result text to White's score.
+func resultValue(b []byte) (float64, bool) {
+	switch string(b) {
+	case "1-0", "1.0", "1", "1.00":
+		return WhiteWins, true
+	case "0-1", "0.0", "0", "0.00":
+		return BlackWins, true
+	case "1/2-1/2", "0.5", "0.50", ".5":
+		return Draw, true
+	}
+	return 0, false
+}
+
+func skipSpace(s []byte, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func fieldEnd(s []byte, i int) int {
+	for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+		i++
+	}
+	return i
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// isCount reports a non-empty run of digits (a FEN move counter).
+func isCount(b []byte) bool {
+	if len(b) == 0 || len(b) > 9 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumber reports an optionally signed decimal number such as 17, -3 or 0.25.
+func isNumber(b []byte) bool {
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		b = b[1:]
+	}
+	digits, dots := 0, 0
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}
+
+// clip shortens text quoted in an error message.
+func clip(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "…"
+	}
+	return string(b)
+}
