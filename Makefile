@@ -3,7 +3,7 @@ GO      ?= go
 FUZZTIME ?= 8s
 BIN     := bin
 
-.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo
+.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo fitted
 
 all: build
 
@@ -53,3 +53,11 @@ demo: build
 # Regenerate the parameter file from the registry (a test keeps them in sync).
 configs:
 	$(GO) run ./cmd/labrat params > configs/labrat/default.yaml
+
+# labrat's evaluation defaults from a Texel fit (elolab texel writes the
+# YAML), then the parameter file that mirrors the defaults.
+FITTED ?= configs/labrat/texel-fitted.yaml
+fitted:
+	$(GO) run ./cmd/labrat params --params $(FITTED) --group eval --format go > engine/eval/fitted.go.new
+	mv engine/eval/fitted.go.new engine/eval/fitted.go
+	$(MAKE) configs

@@ -28,6 +28,16 @@ func pair(name string, mg, eg, lo, hi int, step float64, doc string) weight {
 
 var tempo = params.Int("eval.tempo", 12, 0, 60, 2, "eval", "bonus for the side to move (cp)")
 
+// The fitted weights (fitted.go, generated) become the defaults. Every
+// parameter is registered by variable initializers, which run before this.
+func init() {
+	for name, v := range fitted {
+		if err := params.SetDefault(name, v); err != nil {
+			panic("eval: fitted.go: " + err.Error())
+		}
+	}
+}
+
 // Evaluator evaluates positions with one engine instance's parameters. It
 // caches pawn-structure results by pawn key.
 type Evaluator struct {

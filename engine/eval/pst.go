@@ -12,10 +12,13 @@ import (
 var pstEnabled = params.Bool("eval.pst.enabled", true, "eval", "piece-square tables")
 
 // pstW[piece][square] is the weight pair of a square (mirrored for e–h).
-var pstW [7][64]weight
+// Declared by a variable initializer, so every parameter is registered
+// before any init function runs (fitted defaults are applied in one).
+var pstW = declarePST()
 
-// pstDefaults[piece] holds (mg, eg) for a1..d8 as [rank][file] pairs.
-func init() {
+// declarePST registers the tables from pstDefaults, which holds (mg, eg)
+// for a1..d8 as [rank][file] pairs.
+func declarePST() (w [7][64]weight) {
 	names := [7]string{2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king", 1: "pawn"}
 	for pt := board.Pawn; pt <= board.King; pt++ {
 		for r := 0; r < 8; r++ {
@@ -25,12 +28,13 @@ func init() {
 			for f := 0; f < 4; f++ {
 				sq := board.MakeSquare(f, r)
 				d := pstDefaults[pt][r][f]
-				w := pair("eval.pst."+names[pt]+"."+sq.String(), d[0], d[1], -200, 200, 4, names[pt]+" on "+sq.String()+"/"+board.MakeSquare(7-f, r).String())
-				pstW[pt][sq] = w
-				pstW[pt][board.MakeSquare(7-f, r)] = w
+				p := pair("eval.pst."+names[pt]+"."+sq.String(), d[0], d[1], -200, 200, 4, names[pt]+" on "+sq.String()+"/"+board.MakeSquare(7-f, r).String())
+				w[pt][sq] = p
+				w[pt][board.MakeSquare(7-f, r)] = p
 			}
 		}
 	}
+	return w
 }
 
 func (e *Evaluator) pst(pos *board.Position) {

@@ -91,6 +91,23 @@ func Enum(name, def string, choices []string, group, doc string) *Def {
 	return defaultRegistry.mustAdd(newEnum(name, def, choices, group, doc))
 }
 
+// SetDefault replaces an integer parameter's default, for defaults fitted
+// by a tuner that replace the hand-set starting points of the declaring
+// file. Call it from an init function, before any Values exist.
+func SetDefault(name string, v int) error {
+	d, ok := defaultRegistry.lookup(name)
+	switch {
+	case !ok:
+		return fmt.Errorf("params: no parameter %q", name)
+	case d.Kind != KindInt:
+		return fmt.Errorf("params: %s is not an integer parameter", name)
+	case v < d.Min || v > d.Max:
+		return fmt.Errorf("params: %s: default %d outside [%d..%d]", name, v, d.Min, d.Max)
+	}
+	d.Default = v
+	return nil
+}
+
 // All returns every registered definition in name order. The slice is a copy.
 func All() []*Def { return defaultRegistry.all() }
 
