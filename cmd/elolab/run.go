@@ -95,6 +95,17 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
 }
 
+// storePath is --db, else the file's db:, else ./elolab.db.
+func storePath(flag string, x *experiment.Experiment) string {
+	switch {
+	case flag != "":
+		return flag
+	case x.DB != "":
+		return x.DB
+	}
+	return store.DefaultPath(".")
+}
+
 // loadExperiment loads a file and prints its errors on stderr (exit 2).
 func loadExperiment(stderr io.Writer, path string, opts experiment.Options) (*experiment.Experiment, error) {
 	x, err := experiment.LoadWith(path, opts)
@@ -199,13 +210,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
-	dbPath := f.db
-	if dbPath == "" {
-		dbPath = x.DB
-	}
-	if dbPath == "" {
-		dbPath = store.DefaultPath(".")
-	}
+	dbPath := storePath(f.db, x)
 	p := planOf(x)
 
 	// Inputs first: the book and every engine, so that bad input fails

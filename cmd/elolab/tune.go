@@ -195,13 +195,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
-	dbPath := f.db
-	if dbPath == "" {
-		dbPath = x.DB
-	}
-	if dbPath == "" {
-		dbPath = store.DefaultPath(".")
-	}
+	dbPath := storePath(f.db, x)
 	e := x.Tested[0]
 	sp := x.SPSA
 	book, err := openings.Open(x.Book, sp.Iterations)

@@ -364,7 +364,7 @@ func (r *registry) closest(name string) string {
 	suffix := ""
 	suffixCount := 0
 	for _, d := range r.all() {
-		if dist := levenshtein(name, d.Name); dist < bestDist {
+		if dist := EditDistance(name, d.Name); dist < bestDist {
 			best, bestDist = d.Name, dist
 		}
 		if strings.HasSuffix(d.Name, "."+name) || strings.HasPrefix(d.Name, name+".") {
@@ -384,7 +384,9 @@ func (r *registry) closest(name string) string {
 	return ""
 }
 
-func levenshtein(a, b string) int {
+// EditDistance is the Levenshtein distance of a and b (for "did you mean"
+// suggestions).
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

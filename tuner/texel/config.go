@@ -469,7 +469,7 @@ func closestPrefix(text string) string {
 		for {
 			if !seen[name] {
 				seen[name] = true
-				if dist := editDistance(text, name); dist < bestD {
+				if dist := params.EditDistance(text, name); dist < bestD {
 					best, bestD = name, dist
 				}
 			}
@@ -487,29 +487,9 @@ func closestPrefix(text string) string {
 func closest(k string, keys []string) string {
 	best, bestD := "", 3
 	for _, c := range keys {
-		if d := editDistance(k, c); d < bestD {
+		if d := params.EditDistance(k, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
