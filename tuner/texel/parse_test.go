@@ -80,7 +80,10 @@ func FuzzParseTexelLine(f *testing.F) {
 		if r != 0 && r != 0.5 && r != 1 {
 			t.Fatalf("result %v", r)
 		}
-		if n := len(strings.Fields(string(fen))); n != 4 && n != 6 {
+		// Fields are separated by spaces and tabs only (other control
+		// characters stay inside a field, for SetFEN to refuse).
+		fields := strings.FieldsFunc(string(fen), func(r rune) bool { return r == ' ' || r == '\t' })
+		if n := len(fields); n != 4 && n != 6 {
 			t.Fatalf("FEN %q has %d fields", fen, n)
 		}
 		_ = pos.SetFEN(string(fen)) // must not panic on whatever the fields hold
