@@ -70,6 +70,36 @@ func (e *session) usable(op string) *Error {
 	return nil
 }
 
+// setOptions sends opts between games with send, the protocol's option
+// writer, and keeps them for restarts once the engine accepted them.
+func (e *session) setOptions(ctx context.Context, opts []OptionValue, send func(context.Context, []OptionValue, string) error) error {
+	if err := e.usable("setoption"); err != nil {
+		return err
+	}
+	if err := send(ctx, opts, "setoption"); err != nil {
+		return err
+	}
+	e.mergeOptions(opts)
+	return nil
+}
+
+// checkedOption finds an advertised option and checks the value given for
+// it; on failure the process is stopped, as a bad configuration leaves the
+// engine unusable.
+func (e *session) checkedOption(ov OptionValue) (Option, string, error) {
+	o, ok := findOption(e.options, ov.Name)
+	if !ok {
+		e.proc.kill()
+		return o, "", e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
+	}
+	v, err := checkOptionValue(o, ov.Value)
+	if err != nil {
+		e.proc.kill()
+		return o, "", e.err("setoption", KindConfig, err)
+	}
+	return o, v, nil
+}
+
 // restart kills the current process if it still runs and starts a new one
 // with start, the protocol's own handshake.
 func (e *session) restart(ctx context.Context, start func(context.Context) error) error {

@@ -108,14 +108,7 @@ func (e *UCI) configure(ctx context.Context) error {
 // ready; they stay set after a restart. An unknown option or a bad value
 // is a KindConfig error (the process is stopped, as at the handshake).
 func (e *UCI) SetOptions(ctx context.Context, opts []OptionValue) error {
-	if err := e.usable("setoption"); err != nil {
-		return err
-	}
-	if err := e.sendOptions(ctx, opts, "setoption"); err != nil {
-		return err
-	}
-	e.mergeOptions(opts)
-	return nil
+	return e.setOptions(ctx, opts, e.sendOptions)
 }
 
 // sendOptions sends opts, checked against the advertised options, and
@@ -123,15 +116,9 @@ func (e *UCI) SetOptions(ctx context.Context, opts []OptionValue) error {
 func (e *UCI) sendOptions(ctx context.Context, opts []OptionValue, op string) error {
 	var b strings.Builder
 	for _, ov := range opts {
-		o, ok := findOption(e.options, ov.Name)
-		if !ok {
-			e.proc.kill()
-			return e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
-		}
-		v, err := checkOptionValue(o, ov.Value)
+		o, v, err := e.checkedOption(ov)
 		if err != nil {
-			e.proc.kill()
-			return e.err("setoption", KindConfig, err)
+			return err
 		}
 		b.WriteString("setoption name ")
 		b.WriteString(o.Name)

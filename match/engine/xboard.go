@@ -159,14 +159,7 @@ func (e *XBoard) configure(ctx context.Context) error {
 // ready; they stay set after a restart. An unknown option or a bad value
 // is a KindConfig error (the process is stopped, as at the handshake).
 func (e *XBoard) SetOptions(ctx context.Context, opts []OptionValue) error {
-	if err := e.usable("setoption"); err != nil {
-		return err
-	}
-	if err := e.sendOptions(ctx, opts, "setoption"); err != nil {
-		return err
-	}
-	e.mergeOptions(opts)
-	return nil
+	return e.setOptions(ctx, opts, e.sendOptions)
 }
 
 // sendOptions sends opts, checked against the advertised options, and
@@ -192,15 +185,9 @@ func (e *XBoard) sendOptions(ctx context.Context, opts []OptionValue, op string)
 			b.WriteString("cores " + strconv.Itoa(n) + "\n")
 			continue
 		}
-		o, ok := findOption(e.options, ov.Name)
-		if !ok {
-			e.proc.kill()
-			return e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
-		}
-		v, err := checkOptionValue(o, ov.Value)
+		o, v, err := e.checkedOption(ov)
 		if err != nil {
-			e.proc.kill()
-			return e.err("setoption", KindConfig, err)
+			return err
 		}
 		switch o.Type {
 		case "button", "save", "reset":
