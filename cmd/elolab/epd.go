@@ -26,7 +26,8 @@ allowed) and none of its am moves.
 
 Flags: -engine cmd= name= args= dir= proto=uci|xboard option.NAME=VALUE
 (the keys of elolab match), -movetime MS (default 200), -nodes N, -depth N,
--concurrency N (default 1). Prints one line per position, in suite order,
+-concurrency N (default 1), -use-affinity on|off|CPUS (default on: each
+concurrent engine pinned to its own share of the CPUs). Prints one line per position, in suite order,
 then "Solved: N/M". Exit codes: 0 done, 2 bad flags, suite or engine,
 1 failures while running.`
 
@@ -49,6 +50,7 @@ func runEPD(ctx context.Context, w io.Writer, args []string) error {
 	var engTokens []string
 	haveEngine := false
 	cfg := suite.Config{Concurrency: 1}
+	affinity := "on"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch a {
@@ -64,6 +66,13 @@ func runEPD(ctx context.Context, w io.Writer, args []string) error {
 				i++
 				engTokens = append(engTokens, args[i])
 			}
+			continue
+		case "-use-affinity", "--use-affinity":
+			if i+1 >= len(args) {
+				return usageErrorf("epd: %s: missing value (on, off or a CPU list like 0-3,5)", a)
+			}
+			i++
+			affinity = args[i]
 			continue
 		case "-movetime", "--movetime", "-nodes", "--nodes", "-depth", "--depth", "-concurrency", "--concurrency":
 			if i+1 >= len(args) {
@@ -130,6 +139,9 @@ func runEPD(ctx context.Context, w io.Writer, args []string) error {
 		if spec.Limits.Depth > 0 && cfg.Depth == 0 {
 			cfg.Depth = spec.Limits.Depth
 		}
+	}
+	if cfg.CPUs, err = cli.AffinityCPUs(affinity); err != nil {
+		return usageErrorf("epd: -use-affinity: %v", err)
 	}
 	ps, err := suite.Open(file)
 	if err != nil {

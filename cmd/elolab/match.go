@@ -48,7 +48,9 @@ Openings: -openings file= format=epd|pgn order=sequential|random plies= start=
 Schedule: -rounds N, -games 1|2, -repeat (= -games 2: each opening twice, colours
           swapped), -concurrency N (default: number of CPUs), -noswap,
           -tournament gauntlet|roundrobin (-seeds N), -sprt elo0= elo1= alpha=
-          beta= model=normalized|logistic|bayesian
+          beta= model=normalized|logistic|bayesian, -use-affinity [CPUS|off]
+          (default on: each concurrent game's engines are pinned to their
+          own share of the CPUs elolab may use; CPUS like 0-3,5)
 Games:    -draw movenumber= movecount= score=, -resign movecount= score=
           twosided=true|false, -maxmoves N, -stall SECONDS (elolab: stall
           deadline of nodes/depth games, default 60)
@@ -290,7 +292,7 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	tcfg := tournament.Config{
 		Kind: c.Tournament, Seeds: c.Seeds, Book: book,
 		Rounds: c.Rounds, GamesPerRound: c.Games, NoSwap: c.NoSwap, MaxGames: c.MaxGames,
-		Concurrency: c.Concurrency, SPRT: test,
+		Concurrency: c.Concurrency, CPUs: c.CPUs(), SPRT: test,
 		Game: game.Config{
 			Adjudication: game.Adjudication{Draw: c.Draw, Resign: c.Resign, MaxMoves: c.MaxMoves},
 			StallTimeout: c.StallTimeout,

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/elolab/elolab/configs/experiment"
+	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
@@ -62,6 +63,18 @@ type runFlags struct {
 	quiet, fresh         bool
 	concurrency          int
 	stall                time.Duration
+	affinity             string
+	cpus                 []int // --affinity resolved by resolveAffinity
+}
+
+// resolveAffinity checks --affinity and sets f.cpus.
+func (f *runFlags) resolveAffinity(cmd string) error {
+	cpus, err := cli.AffinityCPUs(f.affinity)
+	if err != nil {
+		return usageErrorf("%s: --affinity: %v", cmd, err)
+	}
+	f.cpus = cpus
+	return nil
 }
 
 func newRunCmd() *cobra.Command {
@@ -93,6 +106,7 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.StringVar(&f.format, "format", "text", "format of "+report+": text, csv, md or json")
 	fl.IntVar(&f.concurrency, "concurrency", 0, "games played at once (default: the file's concurrency:)")
 	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
+	fl.StringVar(&f.affinity, "affinity", "on", "pin each concurrent game's engines to its own share of the CPUs: on, off, or a CPU list like 0-3,5")
 }
 
 // storePath is --db, else the file's db:, else ./elolab.db.
@@ -200,6 +214,9 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if f.concurrency < 0 {
 		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
 	}
+	if err := f.resolveAffinity("run"); err != nil {
+		return err
+	}
 	x, err := loadExperiment(stderr, path, experiment.Options{})
 	if err != nil {
 		return err
@@ -230,7 +247,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	}
 	tcfg := tournament.Config{
 		Kind: p.kind, Seeds: p.seeds, Book: book, Rounds: p.rounds, GamesPerRound: 2,
-		Concurrency: x.Concurrency, SPRT: test,
+		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: test,
 		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: stall},
 	}
 	for _, e := range p.engines {
@@ -290,7 +307,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 			if x.WAC == nil {
 				continue
 			}
-			n, err := measureSuite(ctx, stdout, x, e, f.quiet)
+			n, err := measureSuite(ctx, stdout, x, e, f.quiet, f.cpus)
 			if err != nil {
 				if ctx.Err() != nil {
 					return fmt.Errorf("interrupted while measuring %s", x.WAC.File)
@@ -551,14 +568,14 @@ func priorRecord(g store.Game) *game.Record {
 
 // measureSuite runs a ladder step on the experiment's test suite and
 // returns the number solved.
-func measureSuite(ctx context.Context, stdout io.Writer, x *experiment.Experiment, e *experiment.Engine, quiet bool) (int, error) {
+func measureSuite(ctx context.Context, stdout io.Writer, x *experiment.Experiment, e *experiment.Engine, quiet bool, cpus []int) (int, error) {
 	ps, err := suite.Open(x.WAC.File)
 	if err != nil {
 		return 0, err
 	}
 	l := x.WAC.Limits
 	cfg := suite.Config{Engine: engineConfigOf(e), MoveTime: l.MoveTime, Nodes: l.Nodes, Depth: l.Depth,
-		Concurrency: x.Concurrency}
+		Concurrency: x.Concurrency, CPUs: cpus}
 	start := time.Now()
 	n, err := suite.Run(ctx, cfg, ps, nil)
 	if err != nil {

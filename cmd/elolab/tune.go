@@ -185,6 +185,9 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if f.concurrency < 0 || f.stall <= 0 {
 		return usageErrorf("tune: --concurrency and --stall must be positive")
 	}
+	if err := f.resolveAffinity("tune"); err != nil {
+		return err
+	}
 	x, err := loadExperiment(stderr, path, experiment.Options{})
 	if err != nil {
 		return err
@@ -300,7 +303,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	start := time.Now()
 	startIter := tu.Iteration()
 	runner := &spsa.Runner{
-		Tuner: tu, Concurrency: x.Concurrency, Batch: sp.Batch,
+		Tuner: tu, Concurrency: x.Concurrency, CPUs: f.cpus, Batch: sp.Batch,
 		Match: spsa.Match{Engine: ecfg, Limits: e.Limits, Book: book, Options: renderOptions(ps),
 			Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}},
 		AfterBatch: func(b spsa.Batch) error {
@@ -487,7 +490,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 	tcfg := tournament.Config{
 		Engines: []tournament.Engine{mk("tuned", tuned), mk("start", starts)},
 		Kind:    tournament.HeadToHead, Book: book, Rounds: rounds, GamesPerRound: 2,
-		Concurrency: x.Concurrency, SPRT: &test,
+		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: &test,
 		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall},
 	}
 	players, err := tournament.StartEngines(ctx, tcfg.Engines)

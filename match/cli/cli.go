@@ -66,16 +66,22 @@ type Config struct {
 	// total number of games.
 	MaxGames    int
 	Concurrency int // 0: number of CPUs
-	SPRT        *SPRTSpec
-	Draw        *game.DrawRule
-	Resign      *game.ResignRule
-	MaxMoves    int
-	PGNOut      string
-	DB          string // results store to record the match in (elolab extension)
-	PGNMin      bool
-	Tournament  tournament.Kind
-	Seeds       int
-	NoSwap      bool
+	// -use-affinity: AffinityOff is "off"; AffinityCPUs is a CPU list
+	// ("0-3,5"). By default (and for -use-affinity without a value) each
+	// concurrent game is pinned to its own share of the CPUs this process
+	// may use: see CPUs.
+	AffinityOff  bool
+	AffinityCPUs []int
+	SPRT         *SPRTSpec
+	Draw         *game.DrawRule
+	Resign       *game.ResignRule
+	MaxMoves     int
+	PGNOut       string
+	DB           string // results store to record the match in (elolab extension)
+	PGNMin       bool
+	Tournament   tournament.Kind
+	Seeds        int
+	NoSwap       bool
 	// Recover: restart engines after crashes and stalls (always done;
 	// the flag is accepted for fastchess command lines).
 	Recover        bool
@@ -92,6 +98,53 @@ type Config struct {
 	Help     bool
 	Version  bool
 	Warnings []string
+}
+
+// ParseAffinity reads an affinity value: on (nil, false), off (nil, true)
+// or a CPU list such as 0-3,5.
+func ParseAffinity(v string) (cpus []int, off bool, err error) {
+	switch strings.ToLower(v) {
+	case "off", "false":
+		return nil, true, nil
+	case "on", "true":
+		return nil, false, nil
+	}
+	cpus, err = engine.ParseCPUList(v)
+	return cpus, false, err
+}
+
+// AffinityCPUs resolves an affinity value to the CPUs games are pinned
+// to: nil for off, every CPU this process may use for on.
+func AffinityCPUs(v string) ([]int, error) {
+	cpus, off, err := ParseAffinity(v)
+	switch {
+	case err != nil || off:
+		return nil, err
+	case cpus == nil:
+		return engine.AllowedCPUs(), nil
+	}
+	allowed := map[int]bool{}
+	for _, c := range engine.AllowedCPUs() {
+		allowed[c] = true
+	}
+	for _, c := range cpus {
+		if !allowed[c] {
+			return nil, fmt.Errorf("CPU %d is not available: this process may use %s", c, engine.FormatCPUList(engine.AllowedCPUs()))
+		}
+	}
+	return cpus, nil
+}
+
+// CPUs is what the runner pins games to: nil with -use-affinity off,
+// else the CPU list given, else every CPU this process may use.
+func (c *Config) CPUs() []int {
+	switch {
+	case c.AffinityOff:
+		return nil
+	case c.AffinityCPUs != nil:
+		return c.AffinityCPUs
+	}
+	return engine.AllowedCPUs()
 }
 
 // Error is a command-line error naming the flag.
@@ -487,6 +540,17 @@ func ParseArgs(args []string) (*Config, error) {
 			if c.Concurrency, err = posInt(flag, v, false); err != nil {
 				return nil, err
 			}
+		case "use-affinity":
+			if len(v) > 1 {
+				return nil, errf(flag, "want at most one value: a CPU list such as 0-3,5, on or off")
+			}
+			c.AffinityOff, c.AffinityCPUs = false, nil
+			if len(v) == 1 {
+				if _, err := AffinityCPUs(v[0]); err != nil {
+					return nil, errf(flag, "%v", err)
+				}
+				c.AffinityCPUs, c.AffinityOff, _ = ParseAffinity(v[0])
+			}
 		case "sprt":
 			if c.SPRT, err = parseSPRT(flag, v); err != nil {
 				return nil, err
@@ -610,7 +674,7 @@ func ParseArgs(args []string) (*Config, error) {
 			c.Version = true
 		case "force-concurrency", "testEnv":
 			// accepted: nothing to do
-		case "scoreinterval", "autosaveinterval", "use-affinity", "show-latency", "crc32", "wait", "debug", "epdout",
+		case "scoreinterval", "autosaveinterval", "show-latency", "crc32", "wait", "debug", "epdout",
 			"resultformat", "tb", "tbpieces", "tbignore50", "tbadjudicate", "reverse", "bookmode", "pgnin", "affinity":
 			warn(fmt.Sprintf("%s is not supported by elolab match and is ignored", flag))
 		case "config":

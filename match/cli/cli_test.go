@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,48 @@ func TestFastchessCommandLine(t *testing.T) {
 		}
 	}
 	if len(c.Warnings) == 0 {
-		t.Error("no warning for -scoreinterval, -use-affinity")
+		t.Error("no warning for -scoreinterval")
+	}
+	if c.AffinityOff || c.AffinityCPUs != nil {
+		t.Errorf("-use-affinity without a value: off %v cpus %v", c.AffinityOff, c.AffinityCPUs)
+	}
+}
+
+func TestUseAffinity(t *testing.T) {
+	base := []string{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1+0.01"}
+	for _, tc := range []struct {
+		args []string
+		off  bool
+		cpus []int
+		err  string
+	}{
+		{args: nil},
+		{args: []string{"-use-affinity"}},
+		{args: []string{"-use-affinity", "on"}},
+		{args: []string{"-use-affinity", "off"}, off: true},
+		{args: []string{"-use-affinity", "1,0"}, cpus: []int{1, 0}},
+		{args: []string{"-use-affinity", "0-1000"}, err: "is not available: this process may use"},
+		{args: []string{"-use-affinity", "3-1"}, err: "-use-affinity: CPU list \"3-1\""},
+		{args: []string{"-use-affinity", "x"}, err: "not a CPU number"},
+		{args: []string{"-use-affinity", "0", "1"}, err: "at most one value"},
+		{args: []string{"-use-affinity", "4096"}, err: "out of range"},
+	} {
+		c, err := ParseArgs(append(append([]string(nil), base...), tc.args...))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want %q", tc.args, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if c.AffinityOff != tc.off || fmt.Sprint(c.AffinityCPUs) != fmt.Sprint(tc.cpus) {
+			t.Errorf("%v: off %v cpus %v", tc.args, c.AffinityOff, c.AffinityCPUs)
+		}
+		if got := c.CPUs(); tc.off != (got == nil) {
+			t.Errorf("%v: CPUs() = %v", tc.args, got)
+		}
 	}
 }
 

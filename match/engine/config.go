@@ -64,6 +64,9 @@ type Config struct {
 	Env      []string // extra environment entries "K=V", added to the runner's
 	Protocol Protocol
 	Options  []OptionValue
+	// CPUs, if not empty, pins the process and all its threads to these
+	// CPUs (Linux; ignored elsewhere).
+	CPUs []int
 
 	// StderrLog is a file the engine's stderr is appended to; empty
 	// discards stderr.

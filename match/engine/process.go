@@ -112,7 +112,7 @@ func startProcess(cfg *Config, traceMu *sync.Mutex) (*process, error) {
 	}
 	cmd.Stdin = inR
 	cmd.Stdout = outW
-	err = cmd.Start()
+	err = startCmd(cmd, cfg.CPUs)
 	inR.Close()
 	outW.Close()
 	if err != nil {

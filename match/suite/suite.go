@@ -242,6 +242,9 @@ type Config struct {
 	Nodes       int64
 	Depth       int
 	Concurrency int // default 1
+	// CPUs, if not empty, pins each concurrent engine to its own share of
+	// these CPUs (engine.SlotCPUs).
+	CPUs []int
 }
 
 // Run asks the engine for every position and calls each (serialized, in
@@ -253,8 +256,13 @@ func Run(ctx context.Context, cfg Config, ps []Position, each func(Outcome)) (in
 	}
 	conc := max(1, min(cfg.Concurrency, len(ps)))
 	players := make([]engine.Player, conc)
+	slots := engine.SlotCPUs(cfg.CPUs, conc)
 	for i := range players {
-		p, err := engine.Start(ctx, cfg.Engine)
+		ec := cfg.Engine
+		if slots != nil {
+			ec.CPUs = slots[i]
+		}
+		p, err := engine.Start(ctx, ec)
 		if err != nil {
 			for _, q := range players[:i] {
 				q.Close()

@@ -73,6 +73,11 @@ type Config struct {
 	// Concurrency is the number of games played at once (default: the
 	// number of CPUs).
 	Concurrency int
+	// CPUs, if not empty, gives each concurrent game its own share of
+	// these CPUs (engine.SlotCPUs): its two engines are pinned there, so
+	// games do not take turns on one core while another idles. Nil leaves
+	// placement to the OS, as does a concurrency above len(CPUs).
+	CPUs []int
 	// SPRT, if set, stops a head-to-head match on a verdict computed on
 	// pentanomial pair counts (engine 0's point of view).
 	SPRT *sprt.Test
@@ -258,8 +263,12 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	events := make(chan event, 2*conc)
 	var wg sync.WaitGroup
 	workers := make([]*worker, conc)
+	slots := engine.SlotCPUs(cfg.CPUs, conc)
 	for i := range workers {
 		w := &worker{cfg: &cfg, players: make([]engine.Player, len(cfg.Engines))}
+		if slots != nil {
+			w.cpus = slots[i]
+		}
 		if i == 0 && players != nil {
 			copy(w.players, players)
 		}

@@ -14,6 +14,7 @@ type worker struct {
 	cfg      *Config
 	players  []engine.Player
 	restarts map[int]int
+	cpus     []int // the CPUs its engines are pinned to; nil: any
 }
 
 func (w *worker) run(ctx context.Context, jobs <-chan Job, events chan<- event) {
@@ -65,7 +66,11 @@ func (w *worker) player(ctx context.Context, i int) (engine.Player, error) {
 			return nil, ctx.Err()
 		}
 		if p == nil {
-			np, serr := engine.Start(ctx, e.Config)
+			ec := e.Config
+			if w.cpus != nil {
+				ec.CPUs = w.cpus
+			}
+			np, serr := engine.Start(ctx, ec)
 			if serr == nil {
 				w.players[i] = np
 				return np, nil

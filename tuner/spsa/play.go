@@ -50,6 +50,9 @@ type Runner struct {
 	Match       Match
 	Batch       int // default 2 × Concurrency
 	Concurrency int // default 1
+	// CPUs, if not empty, pins each worker's two engines to its own share
+	// of these CPUs (engine.SlotCPUs).
+	CPUs []int
 	// AfterBatch is called after every batch (checkpoint, CSV rows,
 	// progress). An error stops the run.
 	AfterBatch func(b Batch) error
@@ -57,6 +60,7 @@ type Runner struct {
 	// players[w] are worker w's θ+ and θ− engines, reused across
 	// iterations: each iteration sets its values with SetOptions.
 	players [][2]engine.Player
+	slots   [][]int
 }
 
 // Run plays until every iteration is done, ctx is cancelled (the batch
@@ -70,6 +74,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	n := r.Tuner.Config().Iterations
 	r.players = make([][2]engine.Player, conc)
+	r.slots = engine.SlotCPUs(r.CPUs, conc)
 	defer func() {
 		for _, ps := range r.players {
 			for _, p := range ps {
@@ -155,6 +160,9 @@ func (r *Runner) playPair(ctx context.Context, w int, p Perturbation) (Outcome, 
 		if pl == nil {
 			cfg := r.Match.Engine
 			cfg.Name = name
+			if r.slots != nil {
+				cfg.CPUs = r.slots[w]
+			}
 			cfg.Options = append(append([]engine.OptionValue(nil), r.Match.Engine.Options...), opts...)
 			np, err := engine.Start(ctx, cfg)
 			if err != nil {
