@@ -16,8 +16,17 @@ func (e *Evaluator) bishopPair(pos *board.Position) {
 		return
 	}
 	for c := board.White; c <= board.Black; c++ {
-		if pos.Pieces(c, board.Bishop).More() {
-			e.add(c, bishopPairW, 1)
+		if e.count[c][board.Bishop] >= 2 {
+			e.addPrepared(c, bishopPairW, e.pairBonus, 1)
 		}
 	}
+}
+
+// bishopPairTables is Prepare's copy of the weight.
+type bishopPairTables struct {
+	pairBonus packed
+}
+
+func (e *Evaluator) prepareBishopPair() {
+	e.pairBonus = pack(e.get(bishopPairW.mg), e.get(bishopPairW.eg))
 }

@@ -13,11 +13,12 @@ var (
 	drawnScale   = params.Int("eval.drawn.scale", 8, 0, 64, 2, "eval", "score kept in drawn endgames, in 64ths")
 )
 
-func (e *Evaluator) scaleDrawish(pos *board.Position, score int) int {
+// scaleDrawish scales White's score; lead is White's material lead
+// (materialLead).
+func (e *Evaluator) scaleDrawish(pos *board.Position, score, lead int) int {
 	if !e.on(drawnEnabled) || pos.PiecesOf(board.Pawn) != 0 {
 		return score
 	}
-	lead := e.materialValue(pos, board.White) - e.materialValue(pos, board.Black)
 	if abs(lead) >= e.get(materialW[board.Rook].mg) {
 		return score
 	}

@@ -46,18 +46,22 @@ type Evaluator struct {
 	trace *Trace
 
 	// per-call scratch
-	mg, eg   [2]int
-	attacks  [2]board.Bitboard // squares attacked by each side (pieces and pawns)
-	pawnAtt  [2]board.Bitboard
-	kingZone [2]board.Bitboard
-	passed   board.Bitboard
-	flat     [2]int // untapered terms (micro-Max pawn push)
-	phase    int
+	acc     packed            // tapered terms, White minus Black
+	count   [2][7]int         // pieces by colour and type (pawn to queen)
+	flat    [2]int            // untapered terms (micro-Max pawn push)
+	pawnAtt [2]board.Bitboard // squares attacked by each side's pawns
+	passed  board.Bitboard
 
-	prepared     bool
-	wv           []int32 // parameter snapshot, indexed by Def.Index
-	pstMG, pstEG [2][7][64]int32
-	mobMG, mobEG [7][32]int32 // mobility score by reachable-square count
+	// Prepare's snapshot and tables; the tables serve the fast path
+	// (prepared and not tracing) and are declared beside their terms.
+	prepared bool
+	wv       []int32 // parameter snapshot, indexed by Def.Index
+	pstTables
+	materialTables
+	mobilityTables
+	kingSafetyTables
+	passedTables
+	bishopPairTables
 }
 
 // New returns an evaluator reading p.
@@ -78,8 +82,34 @@ func (e *Evaluator) Clear() {
 func (e *Evaluator) Prepare() {
 	e.wv = e.P.AppendRaw(e.wv)
 	e.preparePST()
+	e.prepareMaterial()
 	e.prepareMobility()
+	e.prepareKingSafety()
+	e.preparePassed()
+	e.prepareBishopPair()
 	e.prepared = true
+}
+
+// fast reports whether the terms may use Prepare's tables: the traced path
+// must record every coefficient, the unprepared one reads e.P.
+func (e *Evaluator) fast() bool { return e.trace == nil && e.prepared }
+
+// packed holds a middle-game value (high 32 bits) and an end-game value
+// (low 32 bits, signed), so one addition or multiplication updates both,
+// exactly while each stays within int32.
+type packed int64
+
+func pack(mg, eg int) packed { return packed(mg)<<32 + packed(eg) }
+
+func (s packed) eg() int { return int(int32(uint32(s))) }
+func (s packed) mg() int { return int((s - packed(s.eg())) >> 32) }
+
+// signed is v from White's side.
+func signed(c board.Color, v packed) packed {
+	if c == board.White {
+		return v
+	}
+	return -v
 }
 
 // add credits colour c with n times weight w.
@@ -87,8 +117,17 @@ func (e *Evaluator) add(c board.Color, w weight, n int) {
 	if e.trace != nil {
 		e.trace.add(c, w, n)
 	}
-	e.mg[c] += e.get(w.mg) * n
-	e.eg[c] += e.get(w.eg) * n
+	e.acc += signed(c, pack(e.get(w.mg), e.get(w.eg))*packed(n))
+}
+
+// addPrepared is add for a weight whose packed value Prepare stored in v:
+// the fast path adds v, the traced and unprepared ones call add.
+func (e *Evaluator) addPrepared(c board.Color, w weight, v packed, n int) {
+	if e.fast() {
+		e.acc += signed(c, v*packed(n))
+		return
+	}
+	e.add(c, w, n)
 }
 
 // get reads a parameter from the snapshot taken by Prepare (the registry
@@ -105,13 +144,18 @@ func (e *Evaluator) on(d *params.Def) bool { return e.get(d) != 0 }
 
 // Evaluate scores pos for the side to move.
 func (e *Evaluator) Evaluate(pos *board.Position) int {
-	e.mg, e.eg, e.flat = [2]int{}, [2]int{}, [2]int{}
+	e.acc, e.flat = 0, [2]int{}
+	for c := board.White; c <= board.Black; c++ {
+		us := pos.Colors(c)
+		for pt := board.Pawn; pt <= board.Queen; pt++ {
+			e.count[c][pt] = (pos.PiecesOf(pt) & us).Count()
+		}
+	}
 	phase := 0
 	for pt := board.Knight; pt <= board.Queen; pt++ {
-		phase += phaseWeight[pt] * pos.PiecesOf(pt).Count()
+		phase += phaseWeight[pt] * (e.count[board.White][pt] + e.count[board.Black][pt])
 	}
 	phase = min(phase, MaxPhase)
-	e.phase = phase
 	if e.trace != nil {
 		e.trace.reset(phase)
 	}
@@ -125,11 +169,10 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.bishopPair(pos)
 	e.pawnPush(pos, phase)
 
-	mg := e.mg[board.White] - e.mg[board.Black]
-	eg := e.eg[board.White] - e.eg[board.Black]
-	score := (mg*phase+eg*(MaxPhase-phase))/MaxPhase + e.flat[board.White] - e.flat[board.Black]
-	score += e.materialTrades(pos)
-	score = e.scaleDrawish(pos, score)
+	score := (e.acc.mg()*phase+e.acc.eg()*(MaxPhase-phase))/MaxPhase + e.flat[board.White] - e.flat[board.Black]
+	lead := e.materialLead() // shared by the two scaling terms
+	score += e.materialTrades(lead)
+	score = e.scaleDrawish(pos, score, lead)
 	if e.trace != nil {
 		e.trace.Score = score
 		e.trace.STM = pos.SideToMove()

@@ -19,8 +19,8 @@ var (
 )
 
 func (e *Evaluator) material(pos *board.Position) {
-	if !e.on(materialEnabled) || (e.trace == nil && e.prepared) {
-		return // prepared: material is part of the square tables (pst.go)
+	if e.fast() || !e.on(materialEnabled) {
+		return // fast: material is part of the square tables (pst.go)
 	}
 	for c := board.White; c <= board.Black; c++ {
 		for pt := board.Pawn; pt <= board.Queen; pt++ {
@@ -31,11 +31,27 @@ func (e *Evaluator) material(pos *board.Position) {
 	}
 }
 
-// materialValue is the middle-game material of colour c (trade scaling).
-func (e *Evaluator) materialValue(pos *board.Position, c board.Color) int {
-	v := 0
+// materialLead is White's middle-game material lead, for the trade and the
+// drawn-endgame scaling.
+func (e *Evaluator) materialLead() int {
+	lead := 0
 	for pt := board.Pawn; pt <= board.Queen; pt++ {
-		v += e.get(materialW[pt].mg) * pos.Pieces(c, pt).Count()
+		v := e.matMG[pt]
+		if !e.prepared {
+			v = e.get(materialW[pt].mg)
+		}
+		lead += v * (e.count[board.White][pt] - e.count[board.Black][pt])
 	}
-	return v
+	return lead
+}
+
+// materialTables is Prepare's copy of the weights.
+type materialTables struct {
+	matMG [7]int // middle-game values, for the material lead
+}
+
+func (e *Evaluator) prepareMaterial() {
+	for pt := board.Pawn; pt <= board.Queen; pt++ {
+		e.matMG[pt] = e.get(materialW[pt].mg)
+	}
 }

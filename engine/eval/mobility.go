@@ -31,36 +31,37 @@ var (
 	rookSemiOpenW    = pair("eval.rookfiles.semiopen", 12, 6, -20, 100, 2, "rook on a file without own pawns")
 )
 
-// kingZone is the king's square, its neighbours and the three squares
-// beyond them towards the enemy.
-func kingZone(c board.Color, ksq board.Square) board.Bitboard {
-	z := board.KingAttacks(ksq) | board.SquareBB(ksq)
-	if c == board.White {
-		return z | z<<8
+// kingZones[c][s] is the zone of colour c's king on s: the king's square,
+// its neighbours and the three squares beyond them towards the enemy.
+var kingZones = func() (z [2][64]board.Bitboard) {
+	for s := board.Square(0); s < 64; s++ {
+		k := board.KingAttacks(s) | board.SquareBB(s)
+		z[board.White][s] = k | k<<8
+		z[board.Black][s] = k | k>>8
 	}
-	return z | z>>8
-}
+	return z
+}()
 
 func (e *Evaluator) pieces(pos *board.Position) {
+	if e.fast() {
+		if e.piecesOn {
+			e.acc += e.piecesFast(pos)
+		}
+		return
+	}
 	mob, rooks, ks := e.on(mobilityEnabled), e.on(rookFilesEnabled), e.on(kingSafetyEnabled)
 	occ := pos.Occupied()
 	pawns := pos.PiecesOf(board.Pawn)
 	for c := board.White; c <= board.Black; c++ {
 		them := c ^ 1
 		area := ^pos.Colors(c) &^ e.pawnAtt[them]
-		zone := kingZone(them, pos.KingSquare(them))
+		zone := kingZones[them][pos.KingSquare(them)&63]
 		for pt := board.Knight; pt <= board.Queen; pt++ {
 			for b := pos.Pieces(c, pt); b != 0; {
 				s := b.PopLSB()
 				att := board.AttacksBy(pt, s, occ)
 				if mob {
-					n := (att & area).Count()
-					if e.trace == nil && e.prepared {
-						e.mg[c] += int(e.mobMG[pt][n])
-						e.eg[c] += int(e.mobEG[pt][n])
-					} else {
-						e.add(c, mobilityW[pt], n-mobilityBase[pt])
-					}
+					e.add(c, mobilityW[pt], (att&area).Count()-mobilityBase[pt])
 				}
 				if ks {
 					if n := (att & zone).Count(); n > 0 {
@@ -81,12 +82,75 @@ func (e *Evaluator) pieces(pos *board.Position) {
 	}
 }
 
+// piecesFast is pieces() from Prepare's tables, which are zero for the
+// terms switched off; one loop per piece type, each with its own attack
+// function. It returns White minus Black.
+func (e *Evaluator) piecesFast(pos *board.Position) packed {
+	occ := pos.Occupied()
+	pawns := pos.PiecesOf(board.Pawn)
+	var total packed
+	for c := board.White; c <= board.Black; c++ {
+		them := c ^ 1
+		us := pos.Colors(c)
+		area := ^us &^ e.pawnAtt[them&1]
+		zone := kingZones[them&1][pos.KingSquare(them)&63]
+		var s packed
+		for b := pos.Pieces(c, board.Knight); b != 0; {
+			s += e.pieceTerms(board.Knight, board.KnightAttacks(b.PopLSB()), area, zone)
+		}
+		for b := pos.Pieces(c, board.Bishop); b != 0; {
+			s += e.pieceTerms(board.Bishop, board.BishopAttacks(b.PopLSB(), occ), area, zone)
+		}
+		for b := pos.Pieces(c, board.Rook); b != 0; {
+			sq := b.PopLSB()
+			s += e.pieceTerms(board.Rook, board.RookAttacks(sq, occ), area, zone)
+			if file := board.FileBB(sq.File()); file&pawns == 0 {
+				s += e.rookFile[0]
+			} else if file&pawns&us == 0 {
+				s += e.rookFile[1]
+			}
+		}
+		for b := pos.Pieces(c, board.Queen); b != 0; {
+			s += e.pieceTerms(board.Queen, board.QueenAttacks(b.PopLSB(), occ), area, zone)
+		}
+		total += signed(c, s)
+	}
+	return total
+}
+
+// pieceTerms: mobility and king-zone attacks of one piece attacking att.
+// A piece reaches at most 27 squares, so the count fits the table.
+func (e *Evaluator) pieceTerms(pt board.PieceType, att, area, zone board.Bitboard) packed {
+	return e.mob[pt][(att&area).Count()&31] + e.kingAtt[pt]*packed((att&zone).Count())
+}
+
+// mobilityTables is Prepare's copy of the weights, zero for the terms
+// switched off.
+type mobilityTables struct {
+	mob      [7][32]packed // mobility by reachable-square count
+	kingAtt  [7]packed     // per attacked king-zone square
+	rookFile [2]packed     // rook on an open, a half-open file
+	piecesOn bool          // mobility, king attacks or rook files are on
+}
+
 func (e *Evaluator) prepareMobility() {
+	mob, ks, rooks := e.on(mobilityEnabled), e.on(kingSafetyEnabled), e.on(rookFilesEnabled)
 	for pt := board.Knight; pt <= board.Queen; pt++ {
 		mg, eg := e.get(mobilityW[pt].mg), e.get(mobilityW[pt].eg)
-		for n := range e.mobMG[pt] {
-			e.mobMG[pt][n] = int32(mg * (n - mobilityBase[pt]))
-			e.mobEG[pt][n] = int32(eg * (n - mobilityBase[pt]))
+		for n := range e.mob[pt] {
+			e.mob[pt][n] = 0
+			if mob {
+				e.mob[pt][n] = pack(mg*(n-mobilityBase[pt]), eg*(n-mobilityBase[pt]))
+			}
+		}
+		e.kingAtt[pt] = 0
+		if ks {
+			e.kingAtt[pt] = pack(e.get(kingAttackW[pt].mg), e.get(kingAttackW[pt].eg))
 		}
 	}
+	e.rookFile = [2]packed{}
+	if rooks {
+		e.rookFile = [2]packed{pack(e.get(rookOpenW.mg), e.get(rookOpenW.eg)), pack(e.get(rookSemiOpenW.mg), e.get(rookSemiOpenW.eg))}
+	}
+	e.piecesOn = mob || ks || rooks
 }

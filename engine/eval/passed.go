@@ -26,7 +26,7 @@ var (
 )
 
 func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
-	if !e.on(passedEnabled) || e.passed == 0 {
+	if e.passed == 0 || !e.on(passedEnabled) {
 		return
 	}
 	free, unstop := e.on(freePassedEnabled), e.on(unstoppableEnabled)
@@ -50,7 +50,7 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 					continue
 				}
 			}
-			e.add(c, passedW[rank], 1)
+			e.addPrepared(c, passedW[rank], e.passedRank[rank&7], 1)
 			if free && enemyPieces && rank >= 5 {
 				to := s + 8
 				if c == board.Black {
@@ -62,12 +62,27 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 						flag = board.FlagPromo + 3
 					}
 					if pos.SEE(board.NewMove(s, to, flag)) >= 0 {
-						e.add(c, freePassedW, 1)
+						e.addPrepared(c, freePassedW, e.freePassed, 1)
 					}
 				}
 			}
 		}
 	}
+}
+
+// passedTables is Prepare's copy of the weights.
+type passedTables struct {
+	passedRank [8]packed
+	freePassed packed
+}
+
+func (e *Evaluator) preparePassed() {
+	for r, w := range passedW {
+		if w.mg != nil { // no passed pawn stands on the first or last rank
+			e.passedRank[r] = pack(e.get(w.mg), e.get(w.eg))
+		}
+	}
+	e.freePassed = pack(e.get(freePassedW.mg), e.get(freePassedW.eg))
 }
 
 func distance(a, b board.Square) int {

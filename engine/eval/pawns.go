@@ -22,22 +22,23 @@ const pawnTableSize = 1 << 14
 
 type pawnEntry struct {
 	key    uint64
-	mg, eg [2]int32
+	score  packed // White minus Black
 	passed board.Bitboard
 }
 
-var adjacentFiles [8]board.Bitboard
-
-func init() {
+// adjacentFiles[f] is the files beside file f. A variable initializer, not
+// an init function, so that the tables built from it (kingsafety.go) see it.
+var adjacentFiles = func() (a [8]board.Bitboard) {
 	for f := 0; f < 8; f++ {
 		if f > 0 {
-			adjacentFiles[f] |= board.FileBB(f - 1)
+			a[f] |= board.FileBB(f - 1)
 		}
 		if f < 7 {
-			adjacentFiles[f] |= board.FileBB(f + 1)
+			a[f] |= board.FileBB(f + 1)
 		}
 	}
-}
+	return a
+}()
 
 // frontSpan is every square ahead of s on its file, from colour c's side.
 func frontSpan(c board.Color, s board.Square) board.Bitboard {
@@ -61,20 +62,14 @@ func (e *Evaluator) pawnStructure(pos *board.Position) {
 	if e.trace == nil {
 		ent := &e.pawns[pos.PawnKey()&(pawnTableSize-1)]
 		if ent.key == pos.PawnKey() && ent.key != 0 {
-			for c := range 2 {
-				e.mg[c] += int(ent.mg[c])
-				e.eg[c] += int(ent.eg[c])
-			}
+			e.acc += ent.score
 			e.passed = ent.passed
 			return
 		}
-		before := [2][2]int{{e.mg[0], e.mg[1]}, {e.eg[0], e.eg[1]}}
+		before := e.acc
 		e.computePawns(wp, bp)
 		ent.key = pos.PawnKey()
-		for c := range 2 {
-			ent.mg[c] = int32(e.mg[c] - before[0][c])
-			ent.eg[c] = int32(e.eg[c] - before[1][c])
-		}
+		ent.score = e.acc - before
 		ent.passed = e.passed
 		return
 	}

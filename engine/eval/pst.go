@@ -38,21 +38,18 @@ func declarePST() (w [7][64]weight) {
 }
 
 func (e *Evaluator) pst(pos *board.Position) {
-	if e.trace == nil && e.prepared {
-		// Fast path: the weights were copied into flat tables by Prepare.
-		for c := board.White; c <= board.Black; c++ {
-			mg, eg := 0, 0
-			for pt := board.Pawn; pt <= board.King; pt++ {
-				tm, te := &e.pstMG[c][pt], &e.pstEG[c][pt]
-				for b := pos.Pieces(c, pt); b != 0; {
-					s := b.PopLSB()
-					mg += int(tm[s])
-					eg += int(te[s])
-				}
-			}
-			e.mg[c] += mg
-			e.eg[c] += eg
+	if e.fast() {
+		// One pass over the board: psq holds material and square weight
+		// by piece, so a piece costs two loads and one addition.
+		if !e.psqOn {
+			return
 		}
+		var s packed
+		for b := pos.Occupied(); b != 0; {
+			sq := b.PopLSB()
+			s += e.psq[pos.PieceAt(sq)&15][sq&63]
+		}
+		e.acc += s
 		return
 	}
 	if !e.on(pstEnabled) {
@@ -135,41 +132,35 @@ var pstDefaults = [7][8][4][2]int{
 	},
 }
 
-// preparePST copies the square weights into flat per-colour tables.
+// pstTables is Prepare's copy of the weights.
+type pstTables struct {
+	psq   [16][64]packed // material and square weight by board.Piece, negated for Black
+	psqOn bool           // psq may hold non-zero entries
+}
+
+// preparePST fills psq: by piece and square, the square weights (when on)
+// plus the material value (when on; see material()), negated for Black.
 func (e *Evaluator) preparePST() {
+	clear(e.psq[:])
+	pstOn, matOn := e.on(pstEnabled), e.on(materialEnabled)
 	for c := board.White; c <= board.Black; c++ {
 		flip := board.Square(0)
 		if c == board.Black {
 			flip = 56
 		}
 		for pt := board.Pawn; pt <= board.King; pt++ {
+			var mat packed
+			if matOn && pt != board.King {
+				mat = pack(e.get(materialW[pt].mg), e.get(materialW[pt].eg))
+			}
 			for s := board.Square(0); s < 64; s++ {
-				w := pstW[pt][s^flip]
-				if w.mg == nil { // pawns on ranks 1 and 8
-					e.pstMG[c][pt][s], e.pstEG[c][pt][s] = 0, 0
-					continue
+				v := mat
+				if w := pstW[pt][s^flip]; pstOn && w.mg != nil { // pawns have no weights on ranks 1 and 8
+					v += pack(e.get(w.mg), e.get(w.eg))
 				}
-				e.pstMG[c][pt][s] = int32(e.get(w.mg))
-				e.pstEG[c][pt][s] = int32(e.get(w.eg))
+				e.psq[board.MakePiece(c, pt)][s] = signed(c, v)
 			}
 		}
 	}
-	// Material rides along in the same tables (see material()).
-	if !e.on(pstEnabled) {
-		clear(e.pstMG[0][:])
-		clear(e.pstMG[1][:])
-		clear(e.pstEG[0][:])
-		clear(e.pstEG[1][:])
-	}
-	if e.on(materialEnabled) {
-		for c := board.White; c <= board.Black; c++ {
-			for pt := board.Pawn; pt <= board.Queen; pt++ {
-				mg, eg := int32(e.get(materialW[pt].mg)), int32(e.get(materialW[pt].eg))
-				for s := range e.pstMG[c][pt] {
-					e.pstMG[c][pt][s] += mg
-					e.pstEG[c][pt][s] += eg
-				}
-			}
-		}
-	}
+	e.psqOn = pstOn || matOn
 }

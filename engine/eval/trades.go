@@ -15,13 +15,10 @@ var (
 	tradesPawns   = params.Int("eval.trades.pawnpercent", 50, 0, 100, 5, "eval", "MadChess: share of the lead per missing own pawn, /8 (%)")
 )
 
-// materialTrades returns White's bonus.
-func (e *Evaluator) materialTrades(pos *board.Position) int {
-	if !e.on(tradesEnabled) {
-		return 0
-	}
-	lead := e.materialValue(pos, board.White) - e.materialValue(pos, board.Black)
-	if lead == 0 {
+// materialTrades returns White's bonus; lead is White's material lead
+// (materialLead).
+func (e *Evaluator) materialTrades(lead int) int {
+	if !e.on(tradesEnabled) || lead == 0 {
 		return 0
 	}
 	win := board.White
@@ -29,11 +26,9 @@ func (e *Evaluator) materialTrades(pos *board.Position) int {
 		win, lead = board.Black, -lead
 	}
 	lose := win ^ 1
-	minorMajor := func(c board.Color) int {
-		return (pos.Colors(c) &^ pos.PiecesOf(board.Pawn) &^ pos.PiecesOf(board.King)).Count()
-	}
-	losingMissingPieces := max(7-minorMajor(lose), 0)
-	winningMissingPawns := max(8-pos.Pieces(win, board.Pawn).Count(), 0)
+	n := &e.count[lose]
+	losingMissingPieces := max(7-(n[board.Knight]+n[board.Bishop]+n[board.Rook]+n[board.Queen]), 0)
+	winningMissingPawns := max(8-e.count[win][board.Pawn], 0)
 	v := lead*losingMissingPieces*e.get(tradesPieces)/700 - lead*winningMissingPawns*e.get(tradesPawns)/800
 	if win == board.Black {
 		v = -v
