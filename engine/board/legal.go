@@ -115,18 +115,83 @@ func (p *Position) GivesCheck(m Move) bool {
 		pt, mover = Rook, rto
 	}
 	// Direct check by the moved (or promoted, or castling rook) piece.
-	if pt == Pawn {
+	// Sliders are tested by line and emptiness between (table lookups)
+	// instead of a magic lookup: most moves are not aligned with the king.
+	switch pt {
+	case Pawn:
 		if pawnAttacks[us][mover].Has(eksq) {
 			return true
 		}
-	} else if AttacksBy(pt, mover, occ).Has(eksq) {
-		return true
+	case Knight:
+		if knightAttacks[mover&63].Has(eksq) {
+			return true
+		}
+	case Bishop, Rook, Queen:
+		if ln := lineBB[mover&63][eksq&63]; ln != 0 && betweenBB[mover&63][eksq&63]&occ == 0 {
+			straight := mover.Rank() == eksq.Rank() || mover.File() == eksq.File()
+			if pt == Queen || (pt == Rook) == straight {
+				return true
+			}
+		}
 	}
-	// Discovered check by one of our sliders.
-	ours := (p.byColor[us] &^ SquareBB(from)) | SquareBB(to)
 	if flag == FlagKingCastle || flag == FlagQueenCastle {
 		return false // the king cannot uncover a line the rook did not already see
 	}
+	// Discovered check by one of our sliders: only possible when the
+	// vacated square (or an en passant victim's) lies on a line through
+	// the enemy king with nothing between them.
+	if flag != FlagEnPassant && (lineBB[from&63][eksq&63] == 0 || betweenBB[from&63][eksq&63]&occ != 0) {
+		return false
+	}
+	ours := (p.byColor[us] &^ SquareBB(from)) | SquareBB(to)
 	return RookAttacks(eksq, occ)&(p.byType[Rook]|p.byType[Queen])&ours&^SquareBB(to) != 0 ||
 		BishopAttacks(eksq, occ)&(p.byType[Bishop]|p.byType[Queen])&ours&^SquareBB(to) != 0
+}
+
+// CheckInfo holds, for the side to move, the squares from which each piece
+// type would check the enemy king and the pieces whose leaving a line
+// uncovers a check: computed once per node, it makes GivesCheckFast a few
+// table lookups per move.
+type CheckInfo struct {
+	squares     [7]Bitboard // by piece type
+	discoverers Bitboard    // our pieces that alone block our slider's line to their king
+	ksq         Square      // their king
+}
+
+// SetCheckInfo fills ci for the side to move.
+func (p *Position) SetCheckInfo(ci *CheckInfo) {
+	us, them := p.side, p.side^1
+	ksq := (p.byType[King] & p.byColor[them]).LSB()
+	occ := p.byType[0]
+	ci.ksq = ksq
+	b, r := BishopAttacks(ksq, occ), RookAttacks(ksq, occ)
+	ci.squares = [7]Bitboard{Pawn: pawnAttacks[them][ksq&63], Knight: knightAttacks[ksq&63],
+		Bishop: b, Rook: r, Queen: b | r}
+	// Rays from their king through our pieces (only theirs stop them) find
+	// our sliders behind a blocker.
+	ours, theirs := p.byColor[us], p.byColor[them]
+	snipers := (RookAttacks(ksq, theirs) & (p.byType[Rook] | p.byType[Queen]) & ours) |
+		(BishopAttacks(ksq, theirs) & (p.byType[Bishop] | p.byType[Queen]) & ours)
+	ci.discoverers = 0
+	for snipers != 0 {
+		s := snipers.PopLSB()
+		if bl := Between(ksq, s) & occ; bl != 0 && !bl.More() {
+			ci.discoverers |= bl & ours
+		}
+	}
+}
+
+// GivesCheckFast is GivesCheck with the node's CheckInfo: ordinary moves
+// and captures are answered from its tables, the rare special moves
+// (promotions, en passant, castling) by GivesCheck.
+func (p *Position) GivesCheckFast(ci *CheckInfo, m Move) bool {
+	switch m.Flag() {
+	case FlagQuiet, FlagDoublePush, FlagCapture:
+		from, to := m.From()&63, m.To()&63
+		if ci.squares[p.board[from].Type()].Has(to) {
+			return true
+		}
+		return ci.discoverers.Has(from) && !lineBB[from][ci.ksq&63].Has(to)
+	}
+	return p.GivesCheck(m)
 }

@@ -110,12 +110,24 @@ func TestPositionInvariants(t *testing.T) {
 				}
 			}
 			before, snap := p.FEN(), *p
+			var ci CheckInfo
+			p.SetCheckInfo(&ci)
 			for _, m := range all.Slice() {
 				gives := p.GivesCheck(m)
-				p.MakeMove(m)
-				if p.InCheck() != gives {
+				fast := p.GivesCheckFast(&ci, m)
+				// KeyAfter is exact for moves that change no castling
+				// right, en passant square or piece type.
+				if f := m.Flag(); (f == FlagQuiet || f == FlagCapture) && p.st.Castle == 0 {
+					p.MakeMove(m)
+					if k := p.Key(); k != snap.KeyAfter(m) {
+						t.Fatalf("%s: KeyAfter(%v) differs from the key after the move", before, m)
+					}
 					p.UnmakeMove(m)
-					t.Fatalf("%s: GivesCheck(%v) = %v", before, m, gives)
+				}
+				p.MakeMove(m)
+				if p.InCheck() != gives || fast != gives {
+					p.UnmakeMove(m)
+					t.Fatalf("%s: GivesCheck(%v) = %v, GivesCheckFast %v", before, m, gives, fast)
 				}
 				p.UnmakeMove(m)
 				if p.board != snap.board || p.byType != snap.byType || p.byColor != snap.byColor || p.st != snap.st || p.FEN() != before {

@@ -54,3 +54,20 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 	}
 	return key, pawnKey
 }
+
+// KeyAfter is the key after m for the common case (a move or capture that
+// changes no castling right, en passant file or piece type): exact for
+// most moves and cheap, it lets the search fetch the hash entry of the
+// child while the move is still being made.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From()&63, m.To()&63
+	pc := p.board[from] & 15
+	key := p.st.Key ^ sideKey ^ pieceKeys[pc][from] ^ pieceKeys[pc][to]
+	if cap := p.board[to]; cap != NoPiece {
+		key ^= pieceKeys[cap&15][to]
+	}
+	if p.st.EP != NoSquare {
+		key ^= epKeys[p.st.EP&7]
+	}
+	return key
+}
