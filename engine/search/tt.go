@@ -1,6 +1,10 @@
 package search
 
-import "github.com/elolab/elolab/engine/board"
+import (
+	"unsafe"
+
+	"github.com/elolab/elolab/engine/board"
+)
 
 // Bound kinds stored with a score.
 const (
@@ -49,6 +53,12 @@ type ttHit struct {
 	eval  int
 	depth int
 	bound int
+}
+
+// prefetch starts loading key's slot into the cache: the search calls it
+// before making a move, so the child's probe finds it there.
+func (t *TT) prefetch(key uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.entries[key&t.mask])))
 }
 
 func (t *TT) probe(key uint64) (ttHit, bool) {
