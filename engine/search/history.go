@@ -32,15 +32,23 @@ func (s *Searcher) ageHistory() {
 func (s *Searcher) updateQuietStats(m board.Move, ply, depth int, mp *picker) {
 	s.updateKillers(m, ply)
 	s.updateCounter(m, ply)
-	if !s.P.Bool(historyEnabled) {
+	useHist := s.P.Bool(historyEnabled)
+	fr := &s.stack[ply]
+	if !useHist && fr.cont1 == nil && fr.cont2 == nil {
 		return
 	}
 	us := s.pos.SideToMove()
 	bonus := int32(min(depth*depth*16, s.P.Int(historyMaxBonus)))
-	s.addHistory(us, m, bonus)
+	if useHist {
+		s.addHistory(us, m, bonus)
+	}
+	s.updateContinuations(fr, m, bonus)
 	for _, q := range mp.triedQuiets[:mp.nTried] {
 		if q != m {
-			s.addHistory(us, q, -bonus)
+			if useHist {
+				s.addHistory(us, q, -bonus)
+			}
+			s.updateContinuations(fr, q, -bonus)
 		}
 	}
 }

@@ -13,11 +13,16 @@ var (
 )
 
 // lateMoveLimit is the number of quiet moves searched before the rest are
-// pruned (0: no pruning at this node).
-func (s *Searcher) lateMoveLimit(depth int, inCheck, pvNode bool) int {
+// pruned (0: no pruning at this node). A worsening node (improving.go)
+// keeps only improving.lmppct percent of them.
+func (s *Searcher) lateMoveLimit(depth int, inCheck, pvNode, worsening bool) int {
 	p := s.P
 	if !p.Bool(lmpEnabled) || inCheck || pvNode || depth > p.Int(lmpDepth) {
 		return 0
 	}
-	return p.Int(lmpBase) + p.Int(lmpScale)*depth*depth
+	n := p.Int(lmpBase) + p.Int(lmpScale)*depth*depth
+	if worsening {
+		n = max(1, n*p.Int(improvingLMP)/100)
+	}
+	return n
 }

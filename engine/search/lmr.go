@@ -10,7 +10,8 @@ import (
 // Late move reductions: quiet moves late in the ordering are searched
 // shallower, by base + ln(depth)·ln(move number)/divisor plies, less for
 // moves with good history and at PV nodes; a reduced move that beats alpha
-// is searched again at full depth.
+// is searched again at full depth. History here is the from-to table plus
+// the continuation tables (conthist.go); worsening nodes reduce one more.
 var (
 	lmrEnabled  = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase     = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
@@ -55,8 +56,11 @@ func (s *Searcher) reduction(depth, searched int, quiet, givesCheck, inCheck, pv
 	if m == s.killers[ply][0] || m == s.killers[ply][1] {
 		r--
 	}
-	if p.Bool(historyEnabled) {
-		r -= int(s.history[us][m.From()][m.To()]) / p.Int(lmrHistDiv)
+	fr := &s.stack[ply]
+	if fr.worsening {
+		r++ // improving.go
 	}
+	// Bounded: three tables together could otherwise swing it by six plies.
+	r -= max(-2, min(2, int(s.quietScore(fr, us, m, fr.moved, p.Bool(historyEnabled)))/p.Int(lmrHistDiv)))
 	return max(0, min(r, depth-2))
 }

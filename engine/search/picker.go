@@ -53,6 +53,7 @@ type picker struct {
 	sorted                  bool
 	lastBad                 bool // the move just returned lost material by SEE
 	quietChecks             bool // quiescence: finish with the quiet checking moves
+	unsorted                bool // the rest of the quiets are pruned unless they check: order is moot
 	triedQuiets             [64]board.Move
 	nTried                  int
 }
@@ -137,12 +138,17 @@ func (s *Searcher) next(mp *picker) board.Move {
 			}
 		case stageGenQuiet:
 			pos.GenerateQuiet(list)
-			s.scoreQuiet(list, sc)
+			s.scoreQuiet(mp, list, sc)
 			mp.idx = 0
 			mp.stage = stageQuiet
 		case stageQuiet:
 			for mp.idx < list.N {
-				m := pickBest(list, sc, mp.idx)
+				var m board.Move
+				if mp.unsorted {
+					m = list.Moves[mp.idx]
+				} else {
+					m = pickBest(list, sc, mp.idx)
+				}
 				mp.idx++
 				if m == mp.ttMove || m == mp.k1 || m == mp.k2 || m == mp.counter {
 					continue
@@ -162,14 +168,15 @@ func (s *Searcher) next(mp *picker) board.Move {
 				mp.stage = stageGenQuietChecks
 			}
 		case stageGenQuietChecks:
-			pos.GenerateQuiet(list)
+			pos.GenerateQuiet(list) // quiesce has set the frame's CheckInfo
 			mp.idx = 0
 			mp.stage = stageQuietChecks
 		case stageQuietChecks:
+			ci := &s.stack[mp.ply].checks
 			for mp.idx < list.N {
 				m := list.Moves[mp.idx]
 				mp.idx++
-				if m != mp.ttMove && pos.GivesCheck(m) && pos.SEEAtLeast(m, 0) {
+				if m != mp.ttMove && pos.GivesCheckFast(ci, m) && pos.SEEAtLeast(m, 0) {
 					return m
 				}
 			}
@@ -239,19 +246,16 @@ func (s *Searcher) scoreNoisy(list *board.MoveList, sc *[board.MaxMoves]int32) {
 	}
 }
 
-func (s *Searcher) scoreQuiet(list *board.MoveList, sc *[board.MaxMoves]int32) {
-	h := &s.history[s.pos.SideToMove()]
+func (s *Searcher) scoreQuiet(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
+	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
 	useHist := s.P.Bool(historyEnabled)
 	for i, m := range list.Moves[:list.N] {
-		sc[i] = 0
-		if useHist {
-			sc[i] = h[m.From()][m.To()]
-		}
+		sc[i] = s.quietScore(fr, us, m, pos.PieceAt(m.From()), useHist)
 	}
 }
 
 func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
-	h := &s.history[s.pos.SideToMove()]
+	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
 	useHist := s.P.Bool(historyEnabled)
 	for i, m := range list.Moves[:list.N] {
 		switch {
@@ -267,10 +271,8 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 			sc[i] = scoreKiller2
 		case m == mp.counter:
 			sc[i] = scoreCounter
-		case useHist:
-			sc[i] = h[m.From()][m.To()]
 		default:
-			sc[i] = 0
+			sc[i] = s.quietScore(fr, us, m, pos.PieceAt(m.From()), useHist)
 		}
 	}
 }

@@ -58,6 +58,10 @@ type frame struct {
 	move       board.Move // move made from this ply
 	moved      board.Piece
 	excluded   bool // null move not allowed (right after one)
+
+	improving, worsening bool       // see improving.go
+	cont1, cont2         *contTable // see conthist.go
+	checks               board.CheckInfo
 }
 
 // Searcher holds everything one search thread owns. It allocates at New and
@@ -84,6 +88,7 @@ type Searcher struct {
 	scores   [MaxPly + 1][board.MaxMoves]int32
 	killers  [MaxPly + 2][2]board.Move
 	history  [2][64][64]int32
+	cont     [16][64]contTable
 	counter  [16][64]board.Move
 	pv       [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
@@ -108,6 +113,7 @@ func (s *Searcher) Stop() { s.stop.Store(true) }
 func (s *Searcher) Clear() {
 	s.TT.Clear()
 	s.history = [2][64][64]int32{}
+	clear(s.cont[:])
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.counter = [16][64]board.Move{}
 	s.Eval.Clear()
@@ -242,8 +248,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	fr := &s.stack[ply]
 	staticEval := -Infinity
+	s.setContinuations(ply)
 	if inCheck {
 		fr.staticEval = -Infinity
+		s.setImproving(ply, staticEval)
 	} else {
 		if found && hit.eval > -Infinity {
 			staticEval = hit.eval
@@ -251,11 +259,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			staticEval = s.Eval.Evaluate(pos)
 		}
 		fr.staticEval = staticEval
+		s.setImproving(ply, staticEval)
 		if !pvNode && beta < mateBand && alpha > -mateBand {
 			if sc, ok := s.razor(alpha, depth, ply, staticEval); ok {
 				return sc
 			}
-			if sc, ok := s.reverseFutility(beta, depth, staticEval); ok {
+			if sc, ok := s.reverseFutility(beta, depth, staticEval, fr.improving); ok {
 				return sc
 			}
 			if sc, ok := s.nullMove(beta, depth, ply, staticEval); ok {
@@ -269,7 +278,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 
 	fut := s.futilitySetup(alpha, depth, inCheck, staticEval)
-	lmpLimit := s.lateMoveLimit(depth, inCheck, pvNode)
+	lmpLimit := s.lateMoveLimit(depth, inCheck, pvNode, fr.worsening)
 
 	var mp picker
 	s.initPicker(&mp, ply, ttMove, inCheck, false)
@@ -277,16 +286,18 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	origAlpha := alpha
 	us := pos.SideToMove()
 	searched, quiets := 0, 0
+	pos.SetCheckInfo(&fr.checks)
 	for {
 		m := s.next(&mp)
 		if m == board.NoMove {
 			break
 		}
 		quiet := m.IsQuiet()
-		givesCheck := pos.GivesCheck(m)
+		givesCheck := pos.GivesCheckFast(&fr.checks, m)
 		if !root && searched > 0 && best > -mateBand {
 			if quiet && lmpLimit > 0 && quiets >= lmpLimit && !givesCheck {
 				quiets++
+				mp.unsorted = true // every later quiet is pruned too, unless it checks
 				continue
 			}
 			if fut.active {
@@ -307,6 +318,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 
+		s.TT.prefetch(pos.KeyAfter(m))
 		fr.move = m
 		fr.moved = pos.PieceAt(m.From())
 		pos.MakeMove(m)

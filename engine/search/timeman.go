@@ -25,7 +25,9 @@ func (s *Searcher) allocateTime(us board.Color) (soft, hard time.Duration) {
 		return 0, 0
 	}
 	if lim.MoveTime > 0 {
-		t := max(lim.MoveTime-overhead, time.Millisecond)
+		// A fixed move time has no clock to lose: the margin only covers
+		// the reply's latency, so it is capped at 5 % of the move time.
+		t := max(lim.MoveTime-min(overhead, lim.MoveTime/20), time.Millisecond)
 		return t, t
 	}
 	left, inc := lim.Time[us], lim.Inc[us]
