@@ -292,7 +292,7 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	tcfg := tournament.Config{
 		Kind: c.Tournament, Seeds: c.Seeds, Book: book,
 		Rounds: c.Rounds, GamesPerRound: c.Games, NoSwap: c.NoSwap, MaxGames: c.MaxGames,
-		Concurrency: c.Concurrency, CPUs: c.CPUs(), SPRT: test,
+		Concurrency: c.Concurrency, CPUs: c.CPUs, SPRT: test,
 		Game: game.Config{
 			Adjudication: game.Adjudication{Draw: c.Draw, Resign: c.Resign, MaxMoves: c.MaxMoves},
 			StallTimeout: c.StallTimeout,

@@ -13,6 +13,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -66,22 +67,20 @@ type Config struct {
 	// total number of games.
 	MaxGames    int
 	Concurrency int // 0: number of CPUs
-	// -use-affinity: AffinityOff is "off"; AffinityCPUs is a CPU list
-	// ("0-3,5"). By default (and for -use-affinity without a value) each
-	// concurrent game is pinned to its own share of the CPUs this process
-	// may use: see CPUs.
-	AffinityOff  bool
-	AffinityCPUs []int
-	SPRT         *SPRTSpec
-	Draw         *game.DrawRule
-	Resign       *game.ResignRule
-	MaxMoves     int
-	PGNOut       string
-	DB           string // results store to record the match in (elolab extension)
-	PGNMin       bool
-	Tournament   tournament.Kind
-	Seeds        int
-	NoSwap       bool
+	// CPUs is what -use-affinity resolves to (AffinityCPUs): the CPUs the
+	// games are pinned to, nil for off. By default (and for -use-affinity
+	// without a value) every CPU this process may use.
+	CPUs       []int
+	SPRT       *SPRTSpec
+	Draw       *game.DrawRule
+	Resign     *game.ResignRule
+	MaxMoves   int
+	PGNOut     string
+	DB         string // results store to record the match in (elolab extension)
+	PGNMin     bool
+	Tournament tournament.Kind
+	Seeds      int
+	NoSwap     bool
 	// Recover: restart engines after crashes and stalls (always done;
 	// the flag is accepted for fastchess command lines).
 	Recover        bool
@@ -100,51 +99,28 @@ type Config struct {
 	Warnings []string
 }
 
-// ParseAffinity reads an affinity value: on (nil, false), off (nil, true)
-// or a CPU list such as 0-3,5.
-func ParseAffinity(v string) (cpus []int, off bool, err error) {
+// AffinityCPUs resolves an affinity value — on, off or a CPU list such as
+// 0-3,5 — to the CPUs games are pinned to: nil for off, every CPU this
+// process may use for on. A listed CPU outside the process's mask is an
+// error.
+func AffinityCPUs(v string) ([]int, error) {
 	switch strings.ToLower(v) {
 	case "off", "false":
-		return nil, true, nil
+		return nil, nil
 	case "on", "true":
-		return nil, false, nil
-	}
-	cpus, err = engine.ParseCPUList(v)
-	return cpus, false, err
-}
-
-// AffinityCPUs resolves an affinity value to the CPUs games are pinned
-// to: nil for off, every CPU this process may use for on.
-func AffinityCPUs(v string) ([]int, error) {
-	cpus, off, err := ParseAffinity(v)
-	switch {
-	case err != nil || off:
-		return nil, err
-	case cpus == nil:
 		return engine.AllowedCPUs(), nil
 	}
-	allowed := map[int]bool{}
-	for _, c := range engine.AllowedCPUs() {
-		allowed[c] = true
+	cpus, err := engine.ParseCPUList(v)
+	if err != nil {
+		return nil, err
 	}
+	allowed := engine.AllowedCPUs()
 	for _, c := range cpus {
-		if !allowed[c] {
-			return nil, fmt.Errorf("CPU %d is not available: this process may use %s", c, engine.FormatCPUList(engine.AllowedCPUs()))
+		if !slices.Contains(allowed, c) {
+			return nil, fmt.Errorf("CPU %d is not available: this process may use %s", c, engine.FormatCPUList(allowed))
 		}
 	}
 	return cpus, nil
-}
-
-// CPUs is what the runner pins games to: nil with -use-affinity off,
-// else the CPU list given, else every CPU this process may use.
-func (c *Config) CPUs() []int {
-	switch {
-	case c.AffinityOff:
-		return nil
-	case c.AffinityCPUs != nil:
-		return c.AffinityCPUs
-	}
-	return engine.AllowedCPUs()
 }
 
 // Error is a command-line error naming the flag.
@@ -472,7 +448,7 @@ func ParseArgs(args []string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{Rounds: 0, Games: 0, RatingInterval: 10, Progress: "auto"}
+	c := &Config{Rounds: 0, Games: 0, RatingInterval: 10, Progress: "auto", CPUs: engine.AllowedCPUs()}
 	warn := func(s string) { c.Warnings = append(c.Warnings, "Warning; "+s) }
 	var drafts []*engineDraft
 	each := newDraft()
@@ -544,12 +520,12 @@ func ParseArgs(args []string) (*Config, error) {
 			if len(v) > 1 {
 				return nil, errf(flag, "want at most one value: a CPU list such as 0-3,5, on or off")
 			}
-			c.AffinityOff, c.AffinityCPUs = false, nil
+			val := "on"
 			if len(v) == 1 {
-				if _, err := AffinityCPUs(v[0]); err != nil {
-					return nil, errf(flag, "%v", err)
-				}
-				c.AffinityCPUs, c.AffinityOff, _ = ParseAffinity(v[0])
+				val = v[0]
+			}
+			if c.CPUs, err = AffinityCPUs(val); err != nil {
+				return nil, errf(flag, "%v", err)
 			}
 		case "sprt":
 			if c.SPRT, err = parseSPRT(flag, v); err != nil {

@@ -55,22 +55,23 @@ func TestFastchessCommandLine(t *testing.T) {
 	if len(c.Warnings) == 0 {
 		t.Error("no warning for -scoreinterval")
 	}
-	if c.AffinityOff || c.AffinityCPUs != nil {
-		t.Errorf("-use-affinity without a value: off %v cpus %v", c.AffinityOff, c.AffinityCPUs)
+	if fmt.Sprint(c.CPUs) != fmt.Sprint(engine.AllowedCPUs()) {
+		t.Errorf("-use-affinity without a value: cpus %v, want all allowed %v", c.CPUs, engine.AllowedCPUs())
 	}
 }
 
 func TestUseAffinity(t *testing.T) {
 	base := []string{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1+0.01"}
+	all := engine.AllowedCPUs()
 	for _, tc := range []struct {
 		args []string
 		off  bool
 		cpus []int
 		err  string
 	}{
-		{args: nil},
-		{args: []string{"-use-affinity"}},
-		{args: []string{"-use-affinity", "on"}},
+		{args: nil, cpus: all},
+		{args: []string{"-use-affinity"}, cpus: all},
+		{args: []string{"-use-affinity", "on"}, cpus: all},
 		{args: []string{"-use-affinity", "off"}, off: true},
 		{args: []string{"-use-affinity", "1,0"}, cpus: []int{1, 0}},
 		{args: []string{"-use-affinity", "0-1000"}, err: "is not available: this process may use"},
@@ -89,11 +90,11 @@ func TestUseAffinity(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
-		if c.AffinityOff != tc.off || fmt.Sprint(c.AffinityCPUs) != fmt.Sprint(tc.cpus) {
-			t.Errorf("%v: off %v cpus %v", tc.args, c.AffinityOff, c.AffinityCPUs)
+		if fmt.Sprint(c.CPUs) != fmt.Sprint(tc.cpus) {
+			t.Errorf("%v: cpus %v, want %v", tc.args, c.CPUs, tc.cpus)
 		}
-		if got := c.CPUs(); tc.off != (got == nil) {
-			t.Errorf("%v: CPUs() = %v", tc.args, got)
+		if tc.off != (c.CPUs == nil) {
+			t.Errorf("%v: CPUs = %v", tc.args, c.CPUs)
 		}
 	}
 }
