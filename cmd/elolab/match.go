@@ -307,7 +307,7 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 
 	// Engines: start each once, so that a missing binary, a program that
 	// is no chess engine or a bad option fails before any game.
-	players, err := tournament.StartEngines(ctx, tcfg.Engines)
+	players, err := tournament.StartEngines(ctx, &tcfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			return failuref("match: interrupted while starting engines")

@@ -256,7 +256,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if err := tcfg.Validate(); err != nil {
 		return usageErrorf("run: %s: %v", path, err)
 	}
-	players, err := tournament.StartEngines(ctx, tcfg.Engines)
+	players, err := tournament.StartEngines(ctx, &tcfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			return failuref("run: interrupted while starting engines")

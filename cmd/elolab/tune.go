@@ -493,7 +493,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: &test,
 		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall},
 	}
-	players, err := tournament.StartEngines(ctx, tcfg.Engines)
+	players, err := tournament.StartEngines(ctx, &tcfg)
 	if err != nil {
 		return failuref("tune: verify: %v", err)
 	}

@@ -187,27 +187,81 @@ func (c *Config) Validate() error {
 }
 
 // Total is the number of scheduled games.
-func (c *Config) Total() int {
-	return len(schedule(encounters(c.Kind, len(c.Engines), c.Seeds), c.Rounds, c.GamesPerRound, c.NoSwap, c.MaxGames))
-}
+func (c *Config) Total() int { return len(c.jobs()) }
 
-// StartEngines starts every engine once, in order, to check that it runs
-// and accepts its options before any game; the players are handed to the
-// first worker. Errors name the engine.
-func StartEngines(ctx context.Context, engines []Engine) ([]engine.Player, error) {
-	ps := make([]engine.Player, len(engines))
-	for i, e := range engines {
-		p, err := engine.Start(ctx, e.Config)
-		if err != nil {
-			for _, q := range ps[:i] {
-				q.Close()
-			}
-			return nil, fmt.Errorf("engine %q (%s): %w", e.Config.Name, e.Config.Cmd, err)
+// StartEngines starts every engine of cfg once, all at once, to check that
+// it runs and accepts its options before any game; Run hands the players
+// to its first worker, so they are started on that worker's CPUs (see
+// Config.CPUs) and keep them across restarts. The share is computed from
+// cfg as it stands: a resumed run that sets Played afterwards and has
+// fewer games left than workers keeps the narrower share. Errors name the
+// engine.
+func StartEngines(ctx context.Context, cfg *Config) ([]engine.Player, error) {
+	var cpus []int
+	if slots := cfg.slots(cfg.concurrency(len(cfg.toPlay(cfg.jobs())))); slots != nil {
+		cpus = slots[0]
+	}
+	// At once: an engine's start-up (Stockfish loads its network for
+	// 0.2–0.6 s) need not wait for the previous one.
+	ps := make([]engine.Player, len(cfg.Engines))
+	errs := make([]error, len(cfg.Engines))
+	var wg sync.WaitGroup
+	for i, e := range cfg.Engines {
+		ec := e.Config
+		if cpus != nil {
+			ec.CPUs = cpus
 		}
-		ps[i] = p
+		wg.Go(func() {
+			p, err := engine.Start(ctx, ec)
+			if err != nil {
+				errs[i] = fmt.Errorf("engine %q (%s): %w", e.Config.Name, e.Config.Cmd, err)
+				return
+			}
+			ps[i] = p
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		for _, p := range ps {
+			if p != nil {
+				p.Close()
+			}
+		}
+		return nil, err
 	}
 	return ps, nil
 }
+
+// jobs is the whole schedule.
+func (c *Config) jobs() []Job {
+	return schedule(encounters(c.Kind, len(c.Engines), c.Seeds), c.Rounds, c.GamesPerRound, c.NoSwap, c.MaxGames)
+}
+
+// toPlay is the part of jobs that c.Played does not hold.
+func (c *Config) toPlay(jobs []Job) []Job {
+	if len(c.Played) == 0 {
+		return jobs
+	}
+	out := make([]Job, 0, len(jobs))
+	for _, j := range jobs {
+		if _, done := c.Played[j.Pair]; !done {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// concurrency is the number of workers for n games to play.
+func (c *Config) concurrency(n int) int {
+	conc := c.Concurrency
+	if conc <= 0 {
+		conc = runtime.NumCPU()
+	}
+	return max(1, min(conc, n))
+}
+
+// slots gives each of conc workers its CPUs (nil: no pinning).
+func (c *Config) slots(conc int) [][]int { return engine.SlotCPUs(c.CPUs, conc) }
 
 type event struct {
 	job     Job
@@ -232,16 +286,8 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 		return nil, err
 	}
 	encs := encounters(cfg.Kind, len(cfg.Engines), cfg.Seeds)
-	jobs := schedule(encs, cfg.Rounds, cfg.GamesPerRound, cfg.NoSwap, cfg.MaxGames)
-	toPlay := jobs
-	if len(cfg.Played) > 0 {
-		toPlay = make([]Job, 0, len(jobs))
-		for _, j := range jobs {
-			if _, done := cfg.Played[j.Pair]; !done {
-				toPlay = append(toPlay, j)
-			}
-		}
-	}
+	jobs := cfg.jobs()
+	toPlay := cfg.toPlay(jobs)
 	st := &Standings{Kind: cfg.Kind, Total: len(jobs)}
 	for _, e := range cfg.Engines {
 		st.Engines = append(st.Engines, &EngineStats{Name: e.Config.Name})
@@ -251,11 +297,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	}
 	sum := &Summary{Standings: st}
 
-	conc := cfg.Concurrency
-	if conc <= 0 {
-		conc = runtime.NumCPU()
-	}
-	conc = max(1, min(conc, len(toPlay)))
+	conc := cfg.concurrency(len(toPlay))
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -263,7 +305,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	events := make(chan event, 2*conc)
 	var wg sync.WaitGroup
 	workers := make([]*worker, conc)
-	slots := engine.SlotCPUs(cfg.CPUs, conc)
+	slots := cfg.slots(conc)
 	for i := range workers {
 		w := &worker{cfg: &cfg, players: make([]engine.Player, len(cfg.Engines))}
 		if slots != nil {

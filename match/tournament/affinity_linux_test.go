@@ -1,0 +1,49 @@
+//go:build linux
+
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/elolab/elolab/match/engine"
+	"golang.org/x/sys/unix"
+)
+
+// The engines that StartEngines checks are the first worker's: they run
+// on that worker's CPUs from the start, as the other workers' do, and not
+// on every CPU.
+func TestStartEnginesPinsFirstSlot(t *testing.T) {
+	allowed := engine.AllowedCPUs()
+	conc := min(2, len(allowed))
+	cfg := Config{
+		Engines: []Engine{testEng("a", "ok"), testEng("b", "ok")},
+		Rounds:  2, GamesPerRound: 2, Concurrency: conc, CPUs: allowed,
+	}
+	want := engine.SlotCPUs(allowed, conc)[0]
+	players, err := StartEngines(context.Background(), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for _, p := range players {
+			p.Close()
+		}
+	}()
+	for _, p := range players {
+		var set unix.CPUSet
+		if err := unix.SchedGetaffinity(p.(interface{ Pid() int }).Pid(), &set); err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for c := 0; c < len(set)*64; c++ {
+			if set.IsSet(c) {
+				got = append(got, c)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s runs on CPUs %v, want the first slot's %v (allowed %v)", p.Name(), got, want, allowed)
+		}
+	}
+}
