@@ -3,12 +3,17 @@ GO      ?= go
 FUZZTIME ?= 8s
 BIN     := bin
 
-.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo fitted
+.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo fitted pgo
 
 all: build
 
+# labrat is built for x86-64-v2 (POPCNT without a feature check: every
+# x86-64 CPU since 2009); `make build GOAMD64_LABRAT=v1` for older ones. The
+# profile cmd/labrat/default.pgo (profile-guided optimisation, `make pgo`)
+# is picked up by go build on its own.
+GOAMD64_LABRAT ?= v2
 build:
-	$(GO) build -o $(BIN)/labrat ./cmd/labrat
+	GOAMD64=$(GOAMD64_LABRAT) $(GO) build -o $(BIN)/labrat ./cmd/labrat
 	$(GO) build -o $(BIN)/elolab ./cmd/elolab
 
 test: fmt-check vet unit race fuzz
@@ -61,3 +66,10 @@ fitted:
 	$(GO) run ./cmd/labrat params --params $(FITTED) --group eval --format go > engine/eval/fitted.go.new
 	mv engine/eval/fitted.go.new engine/eval/fitted.go
 	$(MAKE) configs
+
+# Refresh labrat's profile for profile-guided optimisation from the bench
+# searches (run it after changing the search or the evaluation).
+pgo:
+	$(GO) test -c -o $(BIN)/search.test ./engine/search
+	$(BIN)/search.test -test.run '^$$' -test.bench 'BenchmarkBench$$' -test.benchtime 3x -test.cpuprofile cmd/labrat/default.pgo
+	rm -f $(BIN)/search.test

@@ -51,6 +51,8 @@ type Evaluator struct {
 	flat    [2]int            // untapered terms (micro-Max pawn push)
 	pawnAtt [2]board.Bitboard // squares attacked by each side's pawns
 	passed  board.Bitboard
+	attBy   [2][7]board.Bitboard // squares attacked by each side's pieces, by type (mobility.go)
+	attAll  [2]board.Bitboard    // squares attacked by each side, pawns and king included
 
 	// Prepare's snapshot and tables; the tables serve the fast path
 	// (prepared and not tracing) and are declared beside their terms.
@@ -62,6 +64,10 @@ type Evaluator struct {
 	kingSafetyTables
 	passedTables
 	bishopPairTables
+	threatsTables
+	safeChecksTables
+	outpostsTables
+	mapsOn bool // threats or safe checks read the attack maps
 }
 
 // New returns an evaluator reading p.
@@ -87,6 +93,10 @@ func (e *Evaluator) Prepare() {
 	e.prepareKingSafety()
 	e.preparePassed()
 	e.prepareBishopPair()
+	e.prepareThreats()
+	e.prepareSafeChecks()
+	e.prepareOutposts()
+	e.mapsOn = e.on(threatsEnabled) || e.on(safeChecksEnabled)
 	e.prepared = true
 }
 
@@ -163,8 +173,11 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.material(pos)
 	e.pst(pos)
 	e.pawnStructure(pos)
-	e.pieces(pos) // mobility, rooks on files, king attacks
+	e.pieces(pos) // mobility, rooks on files, king attacks; the attack maps
 	e.kingSafety(pos)
+	e.threats(pos)
+	e.safeChecks(pos)
+	e.outposts(pos)
 	e.passedPawns(pos, phase)
 	e.bishopPair(pos)
 	e.pawnPush(pos, phase)

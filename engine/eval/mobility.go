@@ -44,13 +44,15 @@ var kingZones = func() (z [2][64]board.Bitboard) {
 
 func (e *Evaluator) pieces(pos *board.Position) {
 	if e.fast() {
-		if e.piecesOn {
+		if e.piecesOn || e.mapsOn {
 			e.acc += e.piecesFast(pos)
+			e.completeMaps(pos)
 		}
 		return
 	}
 	mob, rooks, ks := e.on(mobilityEnabled), e.on(rookFilesEnabled), e.on(kingSafetyEnabled)
 	occ := pos.Occupied()
+	e.attBy = [2][7]board.Bitboard{}
 	pawns := pos.PiecesOf(board.Pawn)
 	for c := board.White; c <= board.Black; c++ {
 		them := c ^ 1
@@ -60,6 +62,7 @@ func (e *Evaluator) pieces(pos *board.Position) {
 			for b := pos.Pieces(c, pt); b != 0; {
 				s := b.PopLSB()
 				att := board.AttacksBy(pt, s, occ)
+				e.attBy[c][pt] |= att
 				if mob {
 					e.add(c, mobilityW[pt], (att&area).Count()-mobilityBase[pt])
 				}
@@ -80,6 +83,18 @@ func (e *Evaluator) pieces(pos *board.Position) {
 			}
 		}
 	}
+	e.completeMaps(pos)
+}
+
+// completeMaps adds the pawns' and kings' attacks to the pieces' and
+// builds each side's union.
+func (e *Evaluator) completeMaps(pos *board.Position) {
+	for c := board.White; c <= board.Black; c++ {
+		a := &e.attBy[c&1]
+		a[board.Pawn] = e.pawnAtt[c&1]
+		a[board.King] = board.KingAttacks(pos.KingSquare(c))
+		e.attAll[c&1] = a[board.Pawn] | a[board.Knight] | a[board.Bishop] | a[board.Rook] | a[board.Queen] | a[board.King]
+	}
 }
 
 // piecesFast is pieces() from Prepare's tables, which are zero for the
@@ -95,15 +110,22 @@ func (e *Evaluator) piecesFast(pos *board.Position) packed {
 		area := ^us &^ e.pawnAtt[them&1]
 		zone := kingZones[them&1][pos.KingSquare(them)&63]
 		var s packed
+		var maps [7]board.Bitboard
 		for b := pos.Pieces(c, board.Knight); b != 0; {
-			s += e.pieceTerms(board.Knight, board.KnightAttacks(b.PopLSB()), area, zone)
+			att := board.KnightAttacks(b.PopLSB())
+			maps[board.Knight] |= att
+			s += e.pieceTerms(board.Knight, att, area, zone)
 		}
 		for b := pos.Pieces(c, board.Bishop); b != 0; {
-			s += e.pieceTerms(board.Bishop, board.BishopAttacks(b.PopLSB(), occ), area, zone)
+			att := board.BishopAttacks(b.PopLSB(), occ)
+			maps[board.Bishop] |= att
+			s += e.pieceTerms(board.Bishop, att, area, zone)
 		}
 		for b := pos.Pieces(c, board.Rook); b != 0; {
 			sq := b.PopLSB()
-			s += e.pieceTerms(board.Rook, board.RookAttacks(sq, occ), area, zone)
+			att := board.RookAttacks(sq, occ)
+			maps[board.Rook] |= att
+			s += e.pieceTerms(board.Rook, att, area, zone)
 			if file := board.FileBB(sq.File()); file&pawns == 0 {
 				s += e.rookFile[0]
 			} else if file&pawns&us == 0 {
@@ -111,8 +133,11 @@ func (e *Evaluator) piecesFast(pos *board.Position) packed {
 			}
 		}
 		for b := pos.Pieces(c, board.Queen); b != 0; {
-			s += e.pieceTerms(board.Queen, board.QueenAttacks(b.PopLSB(), occ), area, zone)
+			att := board.QueenAttacks(b.PopLSB(), occ)
+			maps[board.Queen] |= att
+			s += e.pieceTerms(board.Queen, att, area, zone)
 		}
+		e.attBy[c&1] = maps
 		total += signed(c, s)
 	}
 	return total

@@ -23,18 +23,28 @@ var (
 	freePassedW        = pair("eval.passed.free", 30, 60, 0, 300, 5, "MadChess: passed pawn on the 6th/7th rank free to advance")
 	unstoppableEnabled = params.Bool("eval.passed.unstoppable.enabled", true, "eval", "MadChess unstoppable passed pawn")
 	unstoppableW       = params.Int("eval.passed.unstoppable", 700, 0, 900, 25, "eval", "MadChess: unstoppable passed pawn, replaces the rank bonus (cp)")
+
+	// The kings' distances to the square in front of an advanced passed
+	// pawn decide most pawn endings; weighted by how far the pawn is.
+	kingDistEnabled = params.Bool("eval.passed.kingdist.enabled", true, "eval", "kings' distance to advanced passed pawns")
+	kingDistOwnW    = pair("eval.passed.kingdist.own", 0, -3, -50, 50, 1, "per square between the own king and the pawn's stop square, × rank factor")
+	kingDistEnemyW  = pair("eval.passed.kingdist.enemy", 0, 6, -50, 50, 1, "per square between the enemy king and the pawn's stop square, × rank factor")
 )
+
+// kingDistFactor weighs the king distances by the pawn's relative rank:
+// nothing up to the 3rd rank, then growing to the 7th.
+var kingDistFactor = [8]int{3: 1, 4: 2, 5: 3, 6: 4}
 
 func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 	if e.passed == 0 || !e.on(passedEnabled) {
 		return
 	}
-	free, unstop := e.on(freePassedEnabled), e.on(unstoppableEnabled)
+	free, unstop, kdist := e.on(freePassedEnabled), e.on(unstoppableEnabled), e.on(kingDistEnabled)
 	occ := pos.Occupied()
 	for c := board.White; c <= board.Black; c++ {
 		them := c ^ 1
 		enemyPieces := pos.NonPawnMaterial(them)
-		eksq := pos.KingSquare(them)
+		eksq, ksq := pos.KingSquare(them), pos.KingSquare(c)
 		for b := e.passed & pos.Colors(c); b != 0; {
 			s := b.PopLSB()
 			rank := s.RelativeRank(c)
@@ -51,6 +61,14 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 				}
 			}
 			e.addPrepared(c, passedW[rank], e.passedRank[rank&7], 1)
+			if f := kingDistFactor[rank&7]; kdist && f > 0 {
+				stop := s + 8
+				if c == board.Black {
+					stop = s - 8
+				}
+				e.addPrepared(c, kingDistOwnW, e.kingDistOwn, f*min(distance(ksq, stop), 5))
+				e.addPrepared(c, kingDistEnemyW, e.kingDistEnemy, f*min(distance(eksq, stop), 5))
+			}
 			if free && enemyPieces && rank >= 5 {
 				to := s + 8
 				if c == board.Black {
@@ -72,8 +90,9 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 
 // passedTables is Prepare's copy of the weights.
 type passedTables struct {
-	passedRank [8]packed
-	freePassed packed
+	passedRank                 [8]packed
+	freePassed                 packed
+	kingDistOwn, kingDistEnemy packed
 }
 
 func (e *Evaluator) preparePassed() {
@@ -83,6 +102,8 @@ func (e *Evaluator) preparePassed() {
 		}
 	}
 	e.freePassed = pack(e.get(freePassedW.mg), e.get(freePassedW.eg))
+	e.kingDistOwn = pack(e.get(kingDistOwnW.mg), e.get(kingDistOwnW.eg))
+	e.kingDistEnemy = pack(e.get(kingDistEnemyW.mg), e.get(kingDistEnemyW.eg))
 }
 
 func distance(a, b board.Square) int {

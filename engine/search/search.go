@@ -57,7 +57,8 @@ type frame struct {
 	staticEval int
 	move       board.Move // move made from this ply
 	moved      board.Piece
-	excluded   bool // null move not allowed (right after one)
+	excluded   bool       // null move not allowed (right after one)
+	skip       board.Move // the move a singular test leaves out (singular.go)
 
 	improving, worsening bool       // see improving.go
 	cont1, cont2         *contTable // see conthist.go
@@ -71,16 +72,17 @@ type Searcher struct {
 	P    *params.Values
 	Eval *eval.Evaluator
 
-	pos      *board.Position
-	stop     atomic.Bool
-	nodes    uint64
-	selDepth int
-	limits   Limits
-	start    time.Time
-	soft     time.Duration
-	hard     time.Duration
-	aborted  bool
-	rootBest board.Move
+	pos       *board.Position
+	stop      atomic.Bool
+	nodes     uint64
+	selDepth  int
+	limits    Limits
+	start     time.Time
+	soft      time.Duration
+	hard      time.Duration
+	aborted   bool
+	rootBest  board.Move
+	rootDepth int // the iteration's depth
 
 	stack    [MaxPly + 4]frame
 	lists    [MaxPly + 1]board.MoveList
@@ -150,9 +152,10 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
-	score := 0
+	score, held, prevBest := 0, 0, board.NoMove
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.selDepth = 0
+		s.rootDepth = depth
 		sc := s.aspiration(depth, score)
 		if s.aborted && depth > 1 {
 			// A partial iteration's best move is still the best we have
@@ -177,7 +180,13 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 		if _, mate := MateIn(score); mate && lim.Depth == 0 && !lim.Infinite && depth > 8 {
 			break
 		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
+		if best == prevBest {
+			held++
+		} else {
+			held = 0
+		}
+		prevBest = best
+		if s.soft > 0 && time.Since(s.start) > s.softLimit(held) {
 			break
 		}
 	}
@@ -233,10 +242,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	key := pos.Key()
 	ttMove := board.NoMove
+	fr := &s.stack[ply]
+	skip := fr.skip
 	hit, found := s.TT.probe(key)
 	if found {
 		ttMove = hit.move
-		if !pvNode && p.Bool(ttCutoffs) && hit.depth >= depth {
+		if !pvNode && skip == board.NoMove && p.Bool(ttCutoffs) && hit.depth >= depth {
 			if sc, ok := hit.cutoff(ply, alpha, beta); ok {
 				if sc >= beta && ttMove != board.NoMove && ttMove.IsQuiet() && pos.IsLegal(ttMove) {
 					s.updateKillers(ttMove, ply)
@@ -246,7 +257,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	fr := &s.stack[ply]
 	staticEval := -Infinity
 	s.setContinuations(ply)
 	if inCheck {
@@ -260,7 +270,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
-		if !pvNode && beta < mateBand && alpha > -mateBand {
+		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
 			if sc, ok := s.razor(alpha, depth, ply, staticEval); ok {
 				return sc
 			}
@@ -275,6 +285,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	depth = s.internalIterativeReduction(depth, ttMove)
 	if inCheck && p.Bool(checkExtEnabled) {
 		depth++
+	}
+	ttExt, sc, cut := s.singular(hit, found, ttMove, beta, depth, ply, root)
+	if cut {
+		return sc
+	}
+	if s.aborted {
+		return 0
 	}
 
 	fut := s.futilitySetup(alpha, depth, inCheck, staticEval)
@@ -291,6 +308,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		m := s.next(&mp)
 		if m == board.NoMove {
 			break
+		}
+		if m == skip {
+			continue
 		}
 		quiet := m.IsQuiet()
 		givesCheck := pos.GivesCheckFast(&fr.checks, m)
@@ -323,16 +343,20 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		fr.moved = pos.PieceAt(m.From())
 		pos.MakeMove(m)
 		var sc int
+		newDepth := depth - 1
+		if m == ttMove {
+			newDepth += ttExt
+		}
 		if searched == 0 || !p.Bool(pvsEnabled) {
-			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode)
+			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := s.reduction(depth, searched, quiet, givesCheck, inCheck, pvNode, m, us, ply)
-			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
+			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false)
 			if sc > alpha && r > 0 {
-				sc = -s.negamax(-alpha-1, -alpha, depth-1, ply+1, false)
+				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false)
 			}
 			if sc > alpha && sc < beta && pvNode {
-				sc = -s.negamax(-beta, -alpha, depth-1, ply+1, true)
+				sc = -s.negamax(-beta, -alpha, newDepth, ply+1, true)
 			}
 		}
 		pos.UnmakeMove(m)
@@ -367,6 +391,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
+	if skip != board.NoMove {
+		if best == -Infinity {
+			return alpha // the left-out move is the only one: it is singular
+		}
+		return best // a singular test's result is not a bound of the node
+	}
 	if searched == 0 {
 		if best == -Infinity { // no legal move
 			if inCheck {

@@ -140,6 +140,14 @@ func TestTogglesChangeBench(t *testing.T) {
 		if d.Name == "nullmove.verify" {
 			p.Set("nullmove.verifydepth", "3") // bench depth 5 never reaches the default
 		}
+		if strings.HasPrefix(d.Name, "singular.") {
+			// Bench depth 5 never reaches the default least depth.
+			p.Set("singular.mindepth", "4")
+			q := params.NewValues()
+			q.Set("singular.mindepth", "4")
+			b, _ := Bench(5, 4, q, nil)
+			want = b.Nodes
+		}
 		r, err := Bench(5, 4, p, nil)
 		if err != nil {
 			t.Fatal(err)

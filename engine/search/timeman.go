@@ -45,3 +45,26 @@ func (s *Searcher) allocateTime(us board.Color) (soft, hard time.Duration) {
 	hard = min(base*time.Duration(p.Int(tmHardPct))/100, ceiling)
 	return max(soft, time.Millisecond), max(hard, soft, time.Millisecond)
 }
+
+// Best-move stability: a best move that just changed needs more time to be
+// confirmed; one that has held for several iterations will probably not
+// change, so the search stops earlier and saves the clock for later moves.
+var (
+	tmStabilityEnabled = params.Bool("time.stability.enabled", true, "time", "scale the soft limit by how long the best move has held")
+	tmUnstablePct      = params.Int("time.stability.unstable", 150, 100, 300, 10, "time", "soft limit (% of the planned) right after the best move changed")
+	tmStablePct        = params.Int("time.stability.stable", 70, 30, 100, 5, "time", "soft limit (% of the planned) once the best move has held for stableiters iterations")
+	tmStableIters      = params.Int("time.stability.stableiters", 5, 1, 12, 1, "time", "iterations after which the best move counts as stable")
+)
+
+// softLimit is the soft limit after an iteration whose best move has held
+// for held iterations (0: it changed). A fixed move time is not scaled.
+func (s *Searcher) softLimit(held int) time.Duration {
+	p := s.P
+	if s.limits.MoveTime > 0 || !p.Bool(tmStabilityEnabled) {
+		return s.soft
+	}
+	n := p.Int(tmStableIters)
+	hi, lo := p.Int(tmUnstablePct), p.Int(tmStablePct)
+	pct := hi - (hi-lo)*min(held, n)/n
+	return min(s.soft*time.Duration(pct)/100, s.hard)
+}

@@ -1,0 +1,50 @@
+package search
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// Singular extensions: when the hash move's stored score is a lower bound
+// from a nearly as deep search, search every other move at half depth
+// against a window below that score. If none reaches it the hash move is
+// the only good move here (singular) and is searched one ply deeper; if
+// that reduced search already beats beta, several moves do and the node is
+// cut (multi-cut).
+var (
+	seEnabled  = params.Bool("singular.enabled", true, "search", "singular extension of the hash move")
+	seMinDepth = params.Int("singular.mindepth", 8, 4, 16, 1, "search", "least remaining depth for the singularity test")
+	seMargin   = params.Int("singular.margin", 2, 0, 10, 1, "search", "the test's window lies margin × depth cp below the hash score")
+	seMultiCut = params.Bool("singular.multicut", true, "search", "cut the node when the test search fails high against beta")
+)
+
+// singular runs the test for ttMove at a node of depth; ext is the
+// extension for ttMove, and cut with score sc means the node fails high.
+func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, depth, ply int, root bool) (ext int, sc int, cut bool) {
+	p := s.P
+	// Extensions stop at twice the iteration's depth, so a line of
+	// singular moves cannot run to the ply limit.
+	if root || !found || ttMove == board.NoMove || !p.Bool(seEnabled) || depth < p.Int(seMinDepth) || ply >= 2*s.rootDepth ||
+		s.stack[ply].skip != board.NoMove || hit.bound&boundLower == 0 || hit.depth < depth-3 {
+		return 0, 0, false
+	}
+	ttScore := scoreFromTT(hit.score, ply)
+	if ttScore >= mateBand || ttScore <= -mateBand || !s.pos.IsLegal(ttMove) {
+		return 0, 0, false
+	}
+	sBeta := ttScore - p.Int(seMargin)*depth
+	fr := &s.stack[ply]
+	fr.skip = ttMove
+	v := s.negamax(sBeta-1, sBeta, (depth-1)/2, ply, false)
+	fr.skip = board.NoMove
+	if s.aborted {
+		return 0, 0, false
+	}
+	switch {
+	case v < sBeta:
+		return 1, 0, false
+	case sBeta >= beta && p.Bool(seMultiCut):
+		return 0, sBeta, true
+	}
+	return 0, 0, false
+}
