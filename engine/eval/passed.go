@@ -45,6 +45,10 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 		them := c ^ 1
 		enemyPieces := pos.NonPawnMaterial(them)
 		eksq, ksq := pos.KingSquare(them), pos.KingSquare(c)
+		forward := 8 // a pawn's step, from c's side
+		if c == board.Black {
+			forward = -8
+		}
 		for b := e.passed & pos.Colors(c); b != 0; {
 			s := b.PopLSB()
 			rank := s.RelativeRank(c)
@@ -61,25 +65,18 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 				}
 			}
 			e.addPrepared(c, passedW[rank], e.passedRank[rank&7], 1)
+			stop := board.Square(int(s) + forward)
 			if f := kingDistFactor[rank&7]; kdist && f > 0 {
-				stop := s + 8
-				if c == board.Black {
-					stop = s - 8
-				}
 				e.addPrepared(c, kingDistOwnW, e.kingDistOwn, f*min(distance(ksq, stop), 5))
 				e.addPrepared(c, kingDistEnemyW, e.kingDistEnemy, f*min(distance(eksq, stop), 5))
 			}
 			if free && enemyPieces && rank >= 5 {
-				to := s + 8
-				if c == board.Black {
-					to = s - 8
-				}
-				if !occ.Has(to) {
+				if !occ.Has(stop) {
 					flag := board.FlagQuiet
 					if rank == 6 {
 						flag = board.FlagPromo + 3
 					}
-					if pos.SEE(board.NewMove(s, to, flag)) >= 0 {
+					if pos.SEE(board.NewMove(s, stop, flag)) >= 0 {
 						e.addPrepared(c, freePassedW, e.freePassed, 1)
 					}
 				}
