@@ -285,6 +285,9 @@ func scanEPD(e entry, count int, want func(int) bool, got func(record) error) (i
 			continue
 		}
 		p, err := parseEPD(t)
+		if cerr := checkFields("FEN", t); cerr != nil {
+			err = cerr
+		}
 		if err != nil {
 			return count, &Error{File: e.name, Line: lr.line, Msg: err.Error()}
 		}

@@ -133,6 +133,9 @@ func (s *pgnScanner) tag(t []byte, line int) ([]byte, error) {
 	}
 	switch {
 	case isFEN:
+		if err := checkFields("FEN tag", val); err != nil {
+			return nil, s.errorf(line, "%v", err)
+		}
 		p, err := parseFEN(val)
 		if err != nil {
 			return nil, s.errorf(line, "FEN tag: %v", err)
@@ -232,6 +235,9 @@ func (s *pgnScanner) token(tok []byte, line int) error {
 	}
 	if string(tok) == "--" || string(tok) == "Z0" {
 		return s.errorf(line, "null move %q in a book opening", tok)
+	}
+	if err := checkText("move", tok); err != nil {
+		return s.errorf(line, "%v", err)
 	}
 	m, ok := parseSAN(tok)
 	if !ok {

@@ -66,8 +66,16 @@ func (c Calculator) At(elo float64) (pass, games float64) {
 		pass = -la / (lb - la)
 		t = -la * lb
 	} else {
-		ea, eb := math.Exp(-h*la), math.Exp(-h*lb)
-		pass = (1 - ea) / (eb - ea)
+		// pass = (1 − e^(−h·la)) / (e^(−h·lb) − e^(−h·la)), rewritten so
+		// that no exponential overflows (la < 0 < lb): far from the
+		// bounds (a true Elo of ±1e9, or narrow bounds) it tends to 1 or 0
+		// instead of Inf/Inf = NaN.
+		x, y := h*la, h*lb
+		if h > 0 {
+			pass = math.Expm1(x) / math.Expm1(x-y)
+		} else {
+			pass = (math.Exp(y) - math.Exp(y-x)) / -math.Expm1(y-x)
+		}
 		t = 2 / h * (lb*pass + la*(1-pass))
 	}
 	return pass, t / c.w2

@@ -85,9 +85,9 @@ func Bounds(alpha, beta float64) (lower, upper float64) {
 	return math.Log(beta / (1 - alpha)), math.Log((1 - beta) / alpha)
 }
 
-// maxAbsElo limits bounds to where a logistic score is still distinguishable
+// MaxAbsElo limits bounds to where a logistic score is still distinguishable
 // from 0 and 1 in float64 arithmetic.
-const maxAbsElo = 4000
+const MaxAbsElo = 4000
 
 // Test is an SPRT configuration with its bounds. Build it with NewTest.
 type Test struct {
@@ -106,8 +106,8 @@ func NewTest(m Model, elo0, elo1, alpha, beta float64) (Test, error) {
 	if !Valid(elo0) || !Valid(elo1) || !(elo0 < elo1) {
 		return Test{}, fmt.Errorf("sprt: need elo0 < elo1, got [%g, %g]", elo0, elo1)
 	}
-	if math.Abs(elo0) > maxAbsElo || math.Abs(elo1) > maxAbsElo {
-		return Test{}, fmt.Errorf("sprt: bounds [%g, %g] outside ±%d", elo0, elo1, maxAbsElo)
+	if math.Abs(elo0) > MaxAbsElo || math.Abs(elo1) > MaxAbsElo {
+		return Test{}, fmt.Errorf("sprt: bounds [%g, %g] outside ±%d", elo0, elo1, MaxAbsElo)
 	}
 	if !(alpha > 0 && beta > 0 && alpha+beta < 1) {
 		return Test{}, fmt.Errorf("sprt: need 0 < alpha, 0 < beta, alpha+beta < 1, got alpha=%g beta=%g", alpha, beta)

@@ -7,7 +7,8 @@ import (
 
 // Summary is the Elo picture of one match (fastchess's result block).
 // Values that do not exist are NaN (JSON null): all estimates when there
-// are no games, PairsRatio when no pair was lost.
+// are no games, the Elo and nElo estimates and their errors at a 0 % or
+// 100 % score (see Unbounded), PairsRatio when no pair was lost.
 type Summary struct {
 	Penta bool  // computed from pentanomial counts
 	Games int64 // games (2·pairs for pentanomial)
@@ -92,7 +93,25 @@ func Summarize(r Results) Summary {
 		varT := 1 - t*skew + 0.25*t*t*(exkurt+2)
 		s.NEloError = scale * z95 * math.Sqrt(varT/d.n)
 	}
+	if Unbounded(s.Score) != "" {
+		// The finite numbers above come only from the 0.001
+		// regularization of empty classes (-1199.83 Elo at 0 %); the
+		// real estimate is unbounded. LOS and the LLR stay meaningful.
+		s.Elo, s.EloError, s.EloLower, s.EloUpper, s.NElo, s.NEloError = nan, nan, nan, nan, nan, nan
+	}
 	return s
+}
+
+// RankElo is the Elo a standings table sorts by: Elo, +Inf at a 100 %
+// score (above every finite Elo), -Inf at 0 %, NaN with no games (last).
+func (s Summary) RankElo() float64 {
+	switch {
+	case Unbounded(s.Score) == "":
+		return s.Elo
+	case s.Score >= 1:
+		return math.Inf(1)
+	}
+	return math.Inf(-1)
 }
 
 // MarshalJSON writes NaN and infinities as null.

@@ -18,10 +18,18 @@ time controls, book, SPRT bounds) and validate it without playing a game and
 without writing anything.
 
 On success it prints "OK: NAME (KIND, N engines, …)", the hash that identifies
-the experiment for resume, and one line per resolved engine with its limits and
-the labrat parameters (or UCI options) it sets; exit code 0.
+the experiment for resume, and one line per resolved engine with where its
+command was found (labrat: beside elolab, in $PATH, or bin/labrat under the
+file's or the current directory; other names: $PATH, then /usr/games), its
+limits and the labrat parameters (or UCI options) it sets. Then it starts
+every engine (UCI or xboard handshake, options, 15 s timeout) and names those
+that fail; exit code 0 when all start. --no-binaries skips both.
 On errors it prints each as "file:line:col: key.path: message" on stderr; exit
-code 2. The schema is documented in configs/README.md.`
+code 2. The schema is documented in configs/README.md.
+
+A Texel configuration (a file with data: and no kind:) is checked as elolab
+texel checks it before tuning: keys, values, selected weights, data files and
+start: file.`
 
 type checkFlags struct {
 	noBinaries bool
@@ -51,13 +59,26 @@ func newCheckCmd() *cobra.Command {
 }
 
 func runCheck(stdout, stderr io.Writer, path string, f checkFlags) error {
+	if isTexelFile(path) {
+		return runCheckTexel(stdout, stderr, path)
+	}
 	x, err := loadExperiment(stderr, path, experiment.Options{SkipBinaries: f.noBinaries, SkipBookScan: f.quickBook})
 	if err != nil {
 		return err
 	}
+	if !f.noBinaries {
+		if n := startCheckEngines(stderr, path, x); n > 0 {
+			// Where each engine was looked for and found.
+			writeCheckEngines(stdout, x)
+			return usageErrorf("%s: %d of %d engines do not start", path, n, len(x.Engines))
+		}
+	}
 	fmt.Fprintf(stdout, "OK: %s\n", x.Summary())
 	fmt.Fprintf(stdout, "hash: %s\n", x.Hash())
 	writeCheckEngines(stdout, x)
+	if !f.noBinaries && len(x.Engines) > 0 {
+		fmt.Fprintf(stdout, "started: all %d engines answered the protocol handshake\n", len(x.Engines))
+	}
 	if f.canonical {
 		fmt.Fprintln(stdout)
 		io.WriteString(stdout, x.Canonical())
@@ -85,6 +106,10 @@ func writeCheckEngines(w io.Writer, x *experiment.Experiment) {
 	case experiment.KindRoundRobin:
 		for _, e := range x.Engines {
 			role[e] = "player"
+		}
+	case experiment.KindSPSA:
+		for _, e := range x.Tested {
+			role[e] = "tuned"
 		}
 	}
 	step := map[*experiment.Engine]int{}

@@ -8,6 +8,9 @@ import (
 )
 
 func TestCheckOK(t *testing.T) {
+	// labrat is found in $PATH (check starts every engine).
+	_, labrat := buildBins(t)
+	t.Setenv("PATH", filepath.Dir(labrat)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, errOut, code := run(t, "check", "../../configs/futility-ab.yaml")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -16,7 +19,8 @@ func TestCheckOK(t *testing.T) {
 		"OK: futility-ab (sprt, 2 engines, 5000 nodes, SPRT logistic [0.00, 10.00] alpha=0.05 beta=0.05, at most 150 pairs",
 		"hash: ",
 		"futility-on   tested",
-		"futility-off  baseline  uci bin/labrat  5000 nodes  futility.enabled=false",
+		"futility-off  baseline  uci bin/labrat (" + labrat + ")  5000 nodes  futility.enabled=false",
+		"started: all 2 engines answered the protocol handshake",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -110,12 +110,9 @@ func runDatagen(ctx context.Context, stdout, stderr io.Writer, f datagenFlags) e
 	}
 	p := params.NewValues()
 	if f.params != "" {
-		raw, err := os.ReadFile(f.params)
-		if err != nil {
+		var err error
+		if p, err = params.LoadYAMLFile(f.params); err != nil {
 			return usageErrorf("datagen: --params: %v", err)
-		}
-		if p, err = params.LoadYAML(raw, f.params); err != nil {
-			return usageErrorf("datagen: %v", err)
 		}
 	}
 	cfg := datagen.Config{Games: f.games, Positions: f.positions, Nodes: f.nodes, Concurrency: f.concurrency,

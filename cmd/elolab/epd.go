@@ -22,7 +22,9 @@ const epdHelp = `Run an engine on an EPD test suite and count the positions solv
 engine's move must be one of the position's bm moves (SAN, several
 allowed) and none of its am moves.
 
-  elolab epd wac.epd -engine cmd=stockfish option.Threads=1 -movetime 200
+  elolab epd builtin:wac.epd -engine cmd=stockfish option.Threads=1 -movetime 200
+
+SUITE is an EPD file or an embedded suite (builtin:wac.epd: Win at Chess).
 
 Flags: -engine cmd= name= args= dir= proto=uci|xboard option.NAME=VALUE
 (the keys of elolab match), -movetime MS (default 200), -nodes N, -depth N,

@@ -29,7 +29,8 @@ func init() { subcommands = append(subcommands, newMatchCmd) }
 
 const matchHelp = `Play a match between chess engines (UCI or xboard) with fastchess's and
 cutechess-cli's flags; a fastchess command line works with only the binary
-name changed.
+name changed: "elolab -engine … -each …" (no subcommand, first argument a
+flag of the table below) runs as "elolab match -engine … -each …".
 
   elolab match -engine cmd=./labrat name=new -engine cmd=stockfish name=sf \
       option."Skill Level"=3 -each tc=10+0.1 proto=uci option.Hash=16 \
@@ -44,7 +45,9 @@ Engines:  -engine cmd= name= args= dir= proto=uci|xboard tc= st= nodes= depth=
           tc=40/60+0.6 | 10+0.1 | 0.5+0.005 | inf;  st= seconds per move;
           timemargin= milliseconds an engine may overrun its clock.
 Openings: -openings file= format=epd|pgn order=sequential|random plies= start=
-          (builtin books: builtin:8moves_v3.pgn.gz …); -srand N
+          policy=round (builtin books: builtin:8moves_v3.pgn.gz …); -srand N
+          or -randomseed. Without -openings every game starts from the
+          initial position (a warning on stderr says so).
 Schedule: -rounds N, -games 1|2, -repeat (= -games 2: each opening twice, colours
           swapped), -concurrency N (default: number of CPUs), -noswap,
           -tournament gauntlet|roundrobin (-seeds N), -sprt elo0= elo1= alpha=
@@ -60,8 +63,13 @@ Output:   -pgnout file=F (appends; also -pgnout F), -ratinginterval N (pairs,
           restarted after a crash or stall.
 
 Ctrl-C stops at once: games still running are abandoned (not written, not
-counted), every finished game is in the PGN, the report is printed with the
-command that resumes the match (openings start= and the remaining -rounds).
+counted), the report is printed with the command that resumes the match,
+run verbatim it plays every planned game once. With -db it is the same
+command: the store's run continues (a pair with one finished game is played
+again whole) and -pgnout is rewritten from the store (a file holding games
+the store does not know is refused). Without -db it plays the remaining
+-rounds (openings start=); the finished games of unfinished rounds are taken
+out of -pgnout, since the resumed match plays them again.
 Exit codes: 0 done, 2 bad flags or input (engines, books) before any game,
 1 failures while playing or an interrupted match.`
 
@@ -69,7 +77,7 @@ func newMatchCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:                "match -engine cmd=… -engine cmd=… [fastchess/cutechess flags]",
 		Short:              "Play engine matches, gauntlets and round robins (fastchess/cutechess-cli flags)",
-		Long:               matchHelp,
+		Long:               matchHelp + "\n\n" + cli.FlagTable(),
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -229,21 +237,13 @@ func resumeArgs(args []string, rounds, start int, seed uint64, needSeed bool) []
 	return out
 }
 
-// shellQuote quotes an argument for a POSIX shell when needed.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	c, err := cli.ParseArgs(args)
 	if err != nil {
 		return usageErrorf("match: %v", err)
 	}
 	if c.Help {
-		fmt.Fprintln(stdout, matchHelp)
+		fmt.Fprintln(stdout, matchHelp+"\n\n"+cli.FlagTable())
 		return nil
 	}
 	if c.Version {
@@ -252,6 +252,9 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(stdout, w)
+	}
+	if w := c.StartposWarning(); w != "" {
+		fmt.Fprintln(stderr, w)
 	}
 
 	// Openings: read and check the whole selection before any engine runs.
@@ -279,14 +282,18 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		defer f.Close()
 		trace = &syncWriter{w: f}
 	}
-	var pgnFile *os.File
+	var plog *pgnLog
 	var pw *pgn.Writer
 	if c.PGNOut != "" {
-		if pgnFile, err = os.OpenFile(c.PGNOut, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
+		if plog, err = openPGNLog(c.PGNOut); err != nil {
 			return usageErrorf("match: -pgnout: %v", err)
 		}
-		defer pgnFile.Close()
-		pw = pgn.NewWriter(pgnFile)
+		defer func() {
+			if plog != nil { // continueMatch may have replaced it
+				plog.f.Close()
+			}
+		}()
+		pw = pgn.NewWriter(plog)
 	}
 
 	tcfg := tournament.Config{
@@ -335,10 +342,17 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cons := console.New(co, total)
 	rec, err := openMatchStore(ctx, c, args, tcfg, book)
 	if err != nil {
+		closeAll(players)
 		return err
 	}
 	if rec != nil {
 		defer rec.close()
+		if rec.resumed {
+			if plog, pw, err = rec.continueMatch(stdout, c, &tcfg, plog); err != nil {
+				closeAll(players)
+				return err
+			}
+		}
 	}
 	written := 0
 	tcfg.Deliver = func(r *game.Record) error {
@@ -351,12 +365,14 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			written++
 			return nil
 		}
+		from := plog.size
 		if err := pw.Write(PGNRecord(r, event, site, bookName, c.PGNMin)); err != nil {
 			return fmt.Errorf("writing %s: %w", c.PGNOut, err)
 		}
 		if err := pw.Flush(); err != nil {
 			return fmt.Errorf("writing %s: %w", c.PGNOut, err)
 		}
+		plog.mark(r.Round, from)
 		written++
 		return nil
 	}
@@ -369,14 +385,17 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return failuref("match: %v", runErr)
 	}
 	cons.Final(sum)
+	for _, w := range tournament.TimeLossWarnings(sum.Standings) {
+		fmt.Fprintln(stderr, w)
+	}
 	if rec != nil {
 		if err := rec.finish(sum.Interrupted || runErr != nil); err != nil {
 			fmt.Fprintf(stdout, "Warning; -db %s: %v\n", c.DB, err)
 		}
-		fmt.Fprintf(stdout, "Stored as run %d in %s (elolab report %d --db %s)\n", rec.run.ID, c.DB, rec.run.ID, c.DB)
+		fmt.Fprintf(stdout, "Stored as run %d in %s (%s)\n", rec.run.ID, c.DB, resumeCommand("report", strconv.FormatInt(rec.run.ID, 10), "--db", c.DB))
 	}
 	st := sum.Standings
-	if st.Delivered != written || st.Counted != st.Delivered {
+	if st.Delivered != written || st.Counted != st.Delivered+st.Resumed {
 		fmt.Fprintf(stdout, "Warning; %d games delivered, %d written, %d counted\n", st.Delivered, written, st.Counted)
 	}
 	if sum.Interrupted || runErr != nil && st.Delivered < st.Total && st.Verdict == sprt.Continue {
@@ -386,7 +405,12 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			fmt.Fprintf(stdout, " and written to %s", c.PGNOut)
 		}
 		fmt.Fprintf(stdout, "; %d running games abandoned.\n", sum.Abandoned)
-		if left > 0 {
+		if rec != nil {
+			// The store knows every finished game: the same command
+			// continues the same run.
+			fmt.Fprintf(stdout, "To resume run %d (the store keeps its finished games; a pair with one game is played again whole), run:\n  %s\n",
+				rec.run.ID, resumeCommand(append([]string{"match"}, matchResumeArgs(args, c.Seed, randomOrder(c))...)...))
+		} else if left > 0 {
 			start := 0
 			needSeed := false
 			if book != nil {
@@ -398,18 +422,24 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 				fmt.Fprintf(stdout, " (openings from start=%d)", start)
 			}
 			fmt.Fprintln(stdout, ", run:")
-			ra := resumeArgs(args, left, start, c.Seed, needSeed)
-			q := make([]string, len(ra))
-			for i, a := range ra {
-				q[i] = shellQuote(a)
-			}
-			fmt.Fprintln(stdout, "  elolab match "+strings.Join(q, " "))
-			if st.Delivered > 0 && sum.CompleteRounds*len(st.Encounters)*c.Games < st.Delivered {
+			ra := resumeArgs(matchResumeArgs(args, c.Seed, false), left, start, c.Seed, needSeed || randomOrder(c))
+			fmt.Fprintln(stdout, "  "+resumeCommand(append([]string{"match"}, ra...)...))
+			if pw != nil {
+				if n, err := plog.dropFrom(sum.CompleteRounds); err != nil {
+					fmt.Fprintf(stdout, "Warning; -pgnout %s: %v\n", c.PGNOut, err)
+				} else if n > 0 {
+					fmt.Fprintf(stdout, "  (%d finished games of later rounds were taken out of %s: the resumed match plays them again)\n", n, c.PGNOut)
+				}
+			} else if st.Delivered > 0 && sum.CompleteRounds*len(st.Encounters)*c.Games < st.Delivered {
 				fmt.Fprintln(stdout, "  (games of later rounds that finished before the stop will be played again)")
 			}
 		}
 	}
-	cons.Closing(sum.Elapsed)
+	if sum.Interrupted {
+		cons.Interrupted(sum.Elapsed)
+	} else {
+		cons.Closing(sum.Elapsed)
+	}
 	switch {
 	case runErr != nil:
 		return failuref("match: %v", runErr)

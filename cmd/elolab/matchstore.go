@@ -2,7 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -24,7 +29,24 @@ type gameRecorder struct {
 	pairs map[int]bool
 }
 
-func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tournament.Config, book *openings.Book) (*gameRecorder, error) {
+// matchStore is what openMatchStore found or created: the recorder, and
+// for a resumed run the games it keeps (tournament.Config.Played).
+type matchStore struct {
+	*gameRecorder
+	played  map[int][]*game.Record
+	resumed bool
+	kept    int // games kept from before
+}
+
+// openMatchStore opens -db and creates the match's run, or resumes the
+// newest unfinished run of the same match: the same engine names and the
+// same command line (the resume command printed after Ctrl-C is that
+// command, with the book order's seed pinned). A resumed run keeps its
+// stored games (a pair with one stored game is played again whole) and
+// -pgnout is rewritten to hold exactly them after what the file held before
+// the run began; a file with games the store does not know is refused.
+// A finished match run again is a new run, as a repeated match is.
+func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tournament.Config, book *openings.Book) (*matchStore, error) {
 	if c.DB == "" {
 		return nil, nil
 	}
@@ -33,13 +55,27 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
 	}
 	var names []string
-	nr := store.NewRun{Kind: "match", Config: "elolab match " + strings.Join(args, " ")}
+	seed := uint64(0)
+	if book != nil {
+		seed = book.Options().Seed
+	}
+	// The config keeps the command line as given and where -pgnout stood
+	// when the run began (its prefix belongs to earlier matches).
+	offset := int64(0)
+	if c.PGNOut != "" {
+		if fi, err := os.Stat(c.PGNOut); err == nil {
+			offset = fi.Size()
+		}
+	}
+	nr := store.NewRun{Kind: "match", Config: "elolab match " + strings.Join(args, " ") +
+		fmt.Sprintf("\n%s%d\n", pgnOffsetMark, offset),
+		ConfigHash: matchIdentity(args, seed)}
 	if c.Rounds > 0 {
 		nr.PlannedPairs = c.Rounds
 	}
 	if book != nil {
 		nr.Book = book.Name
-		nr.Seed = int64(book.Options().Seed)
+		nr.Seed = int64(seed)
 	}
 	for _, e := range tcfg.Engines {
 		names = append(names, e.Config.Name)
@@ -50,12 +86,173 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 	if c.SPRT != nil {
 		nr.SPRT = &store.SPRTConfig{Elo0: c.SPRT.Elo0, Elo1: c.SPRT.Elo1, Alpha: c.SPRT.Alpha, Beta: c.SPRT.Beta, Model: c.SPRT.Model}
 	}
+	// One process at a time plays a match run: claimed before it is found,
+	// created or written; st.Close releases it (results/store/owner.go).
+	if _, err := st.ClaimExperiment(ctx, nr.Name, nr.ConfigHash); err != nil {
+		st.Close()
+		return nil, failuref("match: -db %s: %v", c.DB, err)
+	}
+	if run, err := st.FindRun(ctx, nr.Name, nr.ConfigHash); err == nil && run.State != store.Finished {
+		ms, err := resumeMatchRun(ctx, st, run, c.PGNOut, tcfg.GamesPerRound)
+		if err != nil {
+			st.Close()
+			return nil, err
+		}
+		return ms, nil
+	} else if err != nil && !errors.Is(err, store.ErrRunNotFound) {
+		st.Close()
+		return nil, failuref("match: -db %s: %v", c.DB, err)
+	}
 	run, err := st.CreateRun(ctx, nr)
 	if err != nil {
 		st.Close()
 		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
 	}
-	return &gameRecorder{st: st, run: run, pairs: map[int]bool{}}, nil
+	return &matchStore{gameRecorder: &gameRecorder{st: st, run: run, pairs: map[int]bool{}}}, nil
+}
+
+// pgnOffsetMark precedes, in a match run's config, the size -pgnout had
+// when the run began.
+const pgnOffsetMark = "# pgnout began at byte "
+
+// matchIdentity recognises a match to resume: its command line without the
+// seed flags, and the seed of the book order (-randomseed draws one; the
+// resume command passes it as -srand).
+func matchIdentity(args []string, seed uint64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "elolab match v2\nseed %d\n", seed)
+	for _, a := range withoutSeedFlags(args) {
+		b.WriteString(a)
+		b.WriteByte(0)
+	}
+	return store.HashConfig(b.String())
+}
+
+// withoutSeedFlags is args less -srand N and -randomseed: the seed is
+// part of a match's identity and of its resume command by value.
+func withoutSeedFlags(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-srand", "--srand":
+			i++
+			continue
+		case "-randomseed", "--randomseed":
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// matchResumeArgs is the match's command line with the book order's seed
+// pinned: -randomseed (or no seed with order=random) becomes -srand SEED,
+// so that the resumed match draws the same openings.
+func matchResumeArgs(args []string, seed uint64, random bool) []string {
+	out := withoutSeedFlags(args)
+	if random {
+		out = append(out, "-srand", strconv.FormatUint(seed, 10))
+	}
+	return out
+}
+
+// resumeMatchRun prepares an unfinished match run to continue (see
+// openMatchStore).
+func resumeMatchRun(ctx context.Context, st *store.Store, run *store.Run, pgnOut string, perSlot int) (*matchStore, error) {
+	before, err := st.Progress(ctx, run.ID)
+	if err != nil {
+		return nil, failuref("match: resuming run %d: %v", run.ID, err)
+	}
+	var offset int64
+	if i := strings.LastIndex(run.Config, pgnOffsetMark); i >= 0 {
+		offset, _ = strconv.ParseInt(strings.TrimSpace(run.Config[i+len(pgnOffsetMark):]), 10, 64)
+	}
+	var prefix []byte
+	if pgnOut != "" {
+		data, err := os.ReadFile(pgnOut)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return nil, usageErrorf("match: -pgnout %s: %v", pgnOut, err)
+		case int64(len(data)) < offset:
+			return nil, usageErrorf("match: -pgnout %s: it had %d bytes when run %d began and has %d now: it is not the file of that run "+
+				"(move it away: it is then written again from the store)", pgnOut, offset, run.ID, len(data))
+		default:
+			if n := countPGNGames(data[offset:]); n > before.Games {
+				return nil, usageErrorf("match: -pgnout %s holds %d games of run %d, the store %d: it holds games the store does not know "+
+					"(move it away: it is then written again from the store)", pgnOut, n, run.ID, before.Games)
+			}
+			prefix = data[:offset]
+		}
+	}
+	// One game per slot (no -repeat): every stored game is complete; the
+	// store's Resume would take it for half a pair.
+	if perSlot == 2 {
+		_, err = st.Resume(ctx, run.ID)
+	} else {
+		err = st.SetRunState(ctx, run.ID, store.Running)
+	}
+	if err != nil {
+		return nil, failuref("match: resuming run %d: %v", run.ID, err)
+	}
+	games, err := st.Games(ctx, run.ID, false)
+	if err != nil {
+		return nil, failuref("match: resuming run %d: %v", run.ID, err)
+	}
+	ms := &matchStore{gameRecorder: &gameRecorder{st: st, run: run, pairs: map[int]bool{}},
+		played: map[int][]*game.Record{}, resumed: true}
+	for _, g := range games {
+		ms.played[g.Pair] = append(ms.played[g.Pair], priorRecord(g))
+	}
+	for k, recs := range ms.played {
+		sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
+		if len(recs) != perSlot {
+			delete(ms.played, k)
+			continue
+		}
+		ms.kept += len(recs)
+	}
+	if pgnOut != "" {
+		if err := rewritePGN(ctx, st, run.ID, pgnOut, prefix); err != nil {
+			return nil, failuref("match: -pgnout %s: %v", pgnOut, err)
+		}
+	}
+	return ms, nil
+}
+
+// rewritePGN writes prefix and then the run's stored games to path, through
+// a temporary file renamed over it.
+func rewritePGN(ctx context.Context, st *store.Store, runID int64, path string, prefix []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err = tmp.Chmod(0o644); err == nil {
+		_, err = tmp.Write(prefix)
+	}
+	if err == nil {
+		_, err = st.ExportPGN(ctx, runID, tmp)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// countPGNGames counts the games of a PGN text elolab wrote: one [Event
+// tag at the start of a line each.
+func countPGNGames(b []byte) int {
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "[Event ") {
+			n++
+		}
+	}
+	return n
 }
 
 // record stores one finished game (called before the game is counted).
@@ -105,3 +302,22 @@ func (m *gameRecorder) finish(interrupted bool) error {
 }
 
 func (m *gameRecorder) close() { m.st.Close() }
+
+// priorRecord is a stored game as the scheduler counts it.
+func priorRecord(g store.Game) *game.Record {
+	r := &game.Record{White: g.White, Black: g.Black, Reason: g.Termination, Pair: g.Pair, Index: g.Index,
+		Start: g.Start, End: g.End}
+	switch g.Result {
+	case "1-0":
+		r.Result = game.WhiteWins
+	case "0-1":
+		r.Result = game.BlackWins
+	default:
+		r.Result = game.Draw
+	}
+	inc := func(f store.Flags) game.Incidents {
+		return game.Incidents{TimeLoss: f.TimeLoss, Disconnect: f.Crash, Stall: f.Stall}
+	}
+	r.WhiteIncidents, r.BlackIncidents = inc(g.WhiteFlags), inc(g.BlackFlags)
+	return r
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elolab/elolab/results/pgn"
+	"github.com/elolab/elolab/sprt"
 	"github.com/elolab/elolab/sprt/rating"
 )
 
@@ -28,7 +29,9 @@ Scale (--scale): elo (default, 400·log10) or ordo (Ordo's default, 202 points
 simulation); ERROR is 1.96 SD (95 %). CFS is the confidence that a player is
 stronger than the next one (table) or than an opponent (head to head).
 Players with a 100 % or 0 % score have no finite rating and are listed as
-n/a. Games without a result (*) are skipped with a warning.`
+n/a. Games without a result (*) and damaged games (a '}' outside a comment)
+are skipped with a warning naming file:line; binary data stops with an error.
+Gzipped PGN files are read as they are.`
 
 type rateFlags struct {
 	format, anchor, scale string
@@ -106,6 +109,12 @@ func runRate(w, errw io.Writer, files []string, f rateFlags) error {
 			g, err := rd.Read()
 			if errors.Is(err, io.EOF) {
 				break
+			}
+			var bad *pgn.SyntaxError
+			if errors.As(err, &bad) {
+				// A damaged game is skipped like a game without a result.
+				skipped = append(skipped, fmt.Sprintf("%s:%d (%s)", name, bad.Line, bad.Msg))
+				continue
 			}
 			if err != nil {
 				fh.Close()
@@ -213,14 +222,6 @@ func writeRateCSV(w io.Writer, tab *rating.Table) error {
 	return nil
 }
 
-// fmtNum prints x with the given decimals, or alt when it does not exist.
-func fmtNum(x float64, dec int, alt string) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return alt
-	}
-	return strconv.FormatFloat(x, 'f', dec, 64)
-}
-
 func writeRateText(w io.Writer, tab *rating.Table, h2h bool) error {
 	var b strings.Builder
 	ref := fmt.Sprintf("pool average %.1f", tab.Average)
@@ -246,13 +247,13 @@ func writeRateText(w io.Writer, tab *rating.Table, h2h bool) error {
 	}
 	fmt.Fprintf(&b, "   # %-*s :  RATING  ERROR  CFS(%%)  PLAYED     W     D     L   (%%)  OppAvg\n", width, "PLAYER")
 	for i, p := range tab.Players {
-		errs := fmtNum(p.Error, 1, "----")
+		errs := sprt.NumOr("%.1f", p.Error, "----")
 		if p.Rated && p.SD == 0 {
 			errs = "----" // the anchor
 		}
 		fmt.Fprintf(&b, "%4d %s : %7s %6s %7s %7d %5d %5d %5d %5s %7s\n", i+1, pad(p.Name, width),
-			fmtNum(p.Rating, 1, "n/a"), errs, fmtNum(100*p.CFS, 0, "---"), p.Games, p.Wins, p.Draws, p.Losses,
-			fmtNum(100*p.Score(), 0, "n/a"), fmtNum(p.OppAvg, 1, "n/a"))
+			sprt.Num("%.1f", p.Rating), errs, sprt.NumOr("%.0f", 100*p.CFS, "---"), p.Games, p.Wins, p.Draws, p.Losses,
+			sprt.Num("%.0f", 100*p.Score()), sprt.Num("%.1f", p.OppAvg))
 	}
 	var notes []string
 	for _, p := range tab.Players {
@@ -266,17 +267,14 @@ func writeRateText(w io.Writer, tab *rating.Table, h2h bool) error {
 	if h2h {
 		b.WriteString("\nHead to head statistics:\n")
 		for i, p := range tab.Players {
-			fmt.Fprintf(&b, "\n%2d) %s %7s : %6d (+%d,=%d,-%d), %5s %%\n\n", i+1, pad(p.Name, width), fmtNum(p.Rating, 1, "n/a"),
-				p.Games, p.Wins, p.Draws, p.Losses, fmtNum(100*p.Score(), 1, "n/a"))
+			fmt.Fprintf(&b, "\n%2d) %s %7s : %6d (+%d,=%d,-%d), %5s %%\n\n", i+1, pad(p.Name, width), sprt.Num("%.1f", p.Rating),
+				p.Games, p.Wins, p.Draws, p.Losses, sprt.Num("%.1f", 100*p.Score()))
 			fmt.Fprintf(&b, "    %s :  games (   +,    =,    -),   (%%) :    Diff,    SD, CFS (%%)\n", pad("vs.", width+2))
 			for _, h := range tab.HeadToHead(i) {
-				diff := "n/a"
-				if !math.IsNaN(h.Diff) {
-					diff = fmt.Sprintf("%+.1f", h.Diff)
-				}
+				diff := sprt.Num("%+.1f", h.Diff)
 				fmt.Fprintf(&b, "    %s : %6d (%4d, %4d, %4d), %5s : %7s, %5s, %6s\n", pad(tab.Players[h.Opponent].Name, width+2),
-					h.Games, h.Wins, h.Draws, h.Losses, fmtNum(100*h.Points/float64(h.Games), 1, "n/a"),
-					diff, fmtNum(h.SD, 1, "n/a"), fmtNum(100*h.CFS, 1, "n/a"))
+					h.Games, h.Wins, h.Draws, h.Losses, sprt.Num("%.1f", 100*h.Points/float64(h.Games)),
+					diff, sprt.Num("%.1f", h.SD), sprt.Num("%.1f", 100*h.CFS))
 			}
 		}
 	}

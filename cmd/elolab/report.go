@@ -14,16 +14,14 @@ import (
 
 func init() { subcommands = append(subcommands, newRunsCmd, newReportCmd, newExportCmd) }
 
-// openStore opens an existing results store; a missing file is a usage
-// error (nothing is created by read-only commands).
-func openStore(path string) (*store.Store, error) {
+// openStore opens an existing results store read-only: runs, report and
+// export never create, migrate or write a store, so they work on a store
+// they may not write and alongside a running elolab.
+func openStore(ctx context.Context, path string) (*store.Store, error) {
 	if path == "" {
 		path = store.DefaultPath(".")
 	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, usageErrorf("--db %s: %v", path, err)
-	}
-	st, err := store.Open(path)
+	st, err := store.OpenReadOnly(ctx, path)
 	if err != nil {
 		return nil, usageErrorf("--db %s: %v", path, err)
 	}
@@ -33,7 +31,7 @@ func openStore(path string) (*store.Store, error) {
 // openRun opens the store and finds RUN (args[0], default the newest run);
 // the caller closes the store.
 func openRun(ctx context.Context, db string, args []string) (*store.Store, *store.Run, error) {
-	st, err := openStore(db)
+	st, err := openStore(ctx, db)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -59,7 +57,7 @@ func newRunsCmd() *cobra.Command {
 		Short: "list the runs of a results store with their state and progress",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(db)
+			st, err := openStore(cmd.Context(), db)
 			if err != nil {
 				return err
 			}
@@ -69,14 +67,18 @@ func newRunsCmd() *cobra.Command {
 				return failuref("%v", err)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tKIND\tSTATE\tGAMES\tPAIRS\tPARTIAL\tPLANNED\tENGINES\tUPDATED")
+			fmt.Fprintln(tw, "ID\tNAME\tKIND\tSTATE\tGAMES\tPAIRS\tPARTIAL\tPLANNED\tENGINES\tUPDATED\tLLR\tVERDICT")
 			for _, r := range runs {
 				planned := "-"
 				if r.PlannedPairs > 0 {
 					planned = fmt.Sprint(r.PlannedPairs)
 				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%d\t%s\n", r.ID, r.Name, r.Kind, r.State,
-					r.Games, r.CompletePairs, r.PartialPairs, planned, len(r.Engines), r.Updated.Local().Format("2006-01-02 15:04"))
+				llr, verdict, err := runVerdict(cmd.Context(), st, r.ID)
+				if err != nil {
+					return failuref("%v", err)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%d\t%s\t%s\t%s\n", r.ID, r.Name, r.Kind, r.State,
+					r.Games, r.CompletePairs, r.PartialPairs, planned, len(r.Engines), r.Updated.Local().Format("2006-01-02 15:04"), llr, verdict)
 			}
 			return tw.Flush()
 		},
@@ -97,6 +99,13 @@ func newReportCmd() *cobra.Command {
 			f, err := report.ParseFormat(format)
 			if err != nil {
 				return usageErrorf("--format: %v", err)
+			}
+			// A plot format that cannot be drawn is a usage error, found
+			// before anything is printed.
+			if plot != "" {
+				if _, err := report.PlotFormat(plot); err != nil {
+					return usageErrorf("--plot: %v", err)
+				}
 			}
 			st, run, err := openRun(cmd.Context(), db, args)
 			if err != nil {

@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/elolab/elolab/match/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -63,6 +65,12 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 
 // execute runs the CLI and returns the process exit code.
 func execute(args []string, stdout, stderr io.Writer) int {
+	// A fastchess or cutechess-cli command line with only the binary's
+	// name changed (`elolab -engine cmd=… -engine cmd=… -each tc=…`) is a
+	// match: the flag table of match/cli recognises its first flag.
+	if cli.IsMatchCommandLine(args) {
+		args = append([]string{"match"}, args...)
+	}
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()

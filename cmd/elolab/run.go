@@ -15,11 +15,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/elolab/elolab/configs/experiment"
+	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
-	"github.com/elolab/elolab/match/suite"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/pgn"
@@ -41,12 +41,18 @@ validate it, start every engine once, then play its game pairs on
 appended to pgnout: when set.
 
 Running the same experiment again continues it: a run is recognised by its
-name and the hash "elolab check" prints (concurrency, db and pgnout are not
-part of it). Complete pairs are kept, a pair with one stored game is played
-again as a whole, nothing is counted twice — after Ctrl-C, a crash or kill -9.
-A finished run is not played again: its report is printed (--fresh starts a
-new run instead). On resume the pgnout file is rewritten from the store, so it
-holds exactly the stored games.
+name and the hash "elolab check" prints, less the pair count (concurrency,
+db, pgnout, pairs: and sprt.max_pairs are not part of it). Complete pairs are
+kept, a pair with one stored game is played again as a whole, nothing is
+counted twice — after Ctrl-C, a crash or kill -9. A finished run is not
+played again: its report is printed (--fresh starts a new run instead).
+Raising pairs: (or an SPRT's max_pairs, when the cap ended it) continues the
+finished run with the new pairs only; a pair count below the pairs already
+played prints the report. Any other change starts a new run, said on stderr.
+On resume the pgnout file is rewritten from the store, so it holds exactly
+the stored games. The command printed after Ctrl-C or an error resumes the
+run verbatim (it names the store with --db). With --format csv, md or json
+standard output holds only the report; other lines go to stderr.
 
 A ladder measures every step on its wac: suite before the games (once, when
 the run is created). At the end the report of the whole run is printed (as
@@ -205,7 +211,8 @@ func storeEngine(e *experiment.Engine) store.Engine {
 }
 
 func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f runFlags) error {
-	if _, err := report.ParseFormat(f.format); err != nil {
+	rf, err := report.ParseFormat(f.format)
+	if err != nil {
 		return usageErrorf("run: --format: %v", err)
 	}
 	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
@@ -269,7 +276,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		}
 	}
 
-	cfgText, err := os.ReadFile(x.File)
+	cfgText, err := params.ReadYAMLFile(x.File)
 	if err != nil {
 		closePlayers()
 		return usageErrorf("run: %v", err)
@@ -280,9 +287,10 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		return usageErrorf("run: --db %s: %v", dbPath, err)
 	}
 	defer st.Close()
+	id, legacy := runIdentity(x)
 	spec := storedRun{
-		name: x.Name, kind: string(x.Kind), config: string(cfgText), hash: x.Hash(), summary: x.Summary(),
-		plannedPairs: tcfg.Total() / 2, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: "elolab run " + path,
+		name: x.Name, kind: string(x.Kind), config: string(cfgText), hash: id, legacyHash: legacy, summary: x.Summary(),
+		plannedPairs: tcfg.Total() / 2, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: resumeCommand(runResumeArgs("run", path, dbPath, f)...),
 	}
 	if x.Kind == experiment.KindSPRT {
 		spec.plannedPairs = x.SPRT.MaxPairs
@@ -307,7 +315,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 			if x.WAC == nil {
 				continue
 			}
-			n, err := measureSuite(ctx, stdout, x, e, f.quiet, f.cpus)
+			n, err := measureSuite(ctx, sentencesOut(stdout, stderr, rf), x, e, f.quiet, f.cpus)
 			if err != nil {
 				if ctx.Err() != nil {
 					return fmt.Errorf("interrupted while measuring %s", x.WAC.File)
@@ -324,6 +332,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 // storedRun describes a run of the results store to create or resume.
 type storedRun struct {
 	name, kind, config, hash, summary string
+	legacyHash                        string // the hash older stores kept, if it differs
 	plannedPairs                      int
 	seed                              int64
 	sprt                              *store.SPRTConfig
@@ -351,15 +360,35 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 		closePlayers()
 		return usageErrorf("--format: %v", err)
 	}
-	run, err := st.FindRun(ctx, spec.name, spec.hash)
+	// Sentences go to stderr when stdout carries a machine format.
+	msg := sentencesOut(stdout, stderr, rf)
+	var hashes []string
+	if spec.legacyHash != "" && spec.legacyHash != spec.hash {
+		hashes = append(hashes, spec.legacyHash)
+	}
+	// One process at a time plays an experiment's runs: claimed before
+	// anything is found, created, resumed or written (results/store/owner.go).
+	release, err := st.ClaimExperiment(ctx, spec.name, spec.hash)
+	if err != nil {
+		closePlayers()
+		return failuref("%v", err)
+	}
+	defer release()
+
+	run, err := st.FindRun(ctx, spec.name, spec.hash, hashes...)
 	switch {
 	case err == nil && f.fresh:
 		run = nil
-	case err == nil && run.State == store.Finished:
-		closePlayers()
-		fmt.Fprintf(stdout, "Run %d (%s) is finished in %s; its report (--fresh plays it again):\n\n", run.ID, run.Name, dbPath)
-		return writeRunReport(ctx, stdout, st, run, rf)
 	case err == nil:
+		play, err := replanRun(ctx, msg, st, dbPath, run, spec)
+		if err != nil {
+			closePlayers()
+			return failuref("run %d: %v", run.ID, err)
+		}
+		if !play {
+			closePlayers()
+			return writeRunReport(ctx, stdout, st, run, rf)
+		}
 	case errors.Is(err, store.ErrRunNotFound):
 		run = nil
 	default:
@@ -376,6 +405,7 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 		nr := store.NewRun{Name: spec.name, Kind: spec.kind, Config: spec.config, ConfigHash: spec.hash,
 			PlannedPairs: spec.plannedPairs, Seed: spec.seed, Book: bookName, SPRT: spec.sprt,
 			Engines: append([]store.Engine(nil), spec.engines...)}
+		prev, diff := configChange(ctx, st, spec.name, spec.config)
 		if spec.beforeCreate != nil {
 			if err := spec.beforeCreate(ctx, nr.Engines); err != nil {
 				closePlayers()
@@ -386,8 +416,15 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 			closePlayers()
 			return failuref("--db %s: %v", dbPath, err)
 		}
+		if prev != nil && !f.fresh {
+			also := ""
+			if spec.pgnOut != "" {
+				also = fmt.Sprintf(" (%s now holds the games of run %d)", spec.pgnOut, run.ID)
+			}
+			fmt.Fprintf(stderr, "elolab: config changed since run %d (%s): starting run %d%s\n", prev.ID, diff, run.ID, also)
+		}
 		if !f.quiet {
-			fmt.Fprintf(stdout, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
+			fmt.Fprintf(msg, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
 		}
 	} else {
 		rp, err := st.Resume(ctx, run.ID)
@@ -410,7 +447,7 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 			}
 		}
 		if !f.quiet {
-			fmt.Fprintf(stdout, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
+			fmt.Fprintf(msg, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
 				run.ID, run.Name, dbPath, len(rp.Kept), rp.Replaced)
 		}
 	}
@@ -460,7 +497,7 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 	for i, e := range tcfg.Engines {
 		tcs[i] = e.Limits.String()
 	}
-	co := console.Options{Out: stdout, Quiet: f.quiet, RatingInterval: 10, SPRT: tcfg.SPRT,
+	co := console.Options{Out: msg, Quiet: f.quiet, RatingInterval: 10, SPRT: tcfg.SPRT,
 		Header: console.Header{TC: joinSame(tcs), Book: bookName, Threads: "1", Hash: "16"}}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		co.Progress = stderr
@@ -479,7 +516,7 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 	bg := context.Background()
 	if sum == nil {
 		_ = st.SetRunState(bg, run.ID, store.Failed)
-		return failuref("%v", runErr)
+		return failuref("run %d: %v (resume with: %s)", run.ID, runErr, spec.resumeHint)
 	}
 	state := store.Finished
 	switch {
@@ -492,16 +529,19 @@ func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Stor
 		fmt.Fprintf(stderr, "elolab: run %d: %v\n", run.ID, err)
 	}
 	stc := sum.Standings
+	for _, w := range tournament.TimeLossWarnings(sum.Standings) {
+		fmt.Fprintln(stderr, w)
+	}
 	if !f.quiet {
-		fmt.Fprintf(stdout, "\nRun %d %s: %d games played now, %d kept from before, %d abandoned, in %s\n",
+		fmt.Fprintf(msg, "\nRun %d %s: %d games played now, %d kept from before, %d abandoned, in %s\n",
 			run.ID, state, stc.Delivered, stc.Resumed, sum.Abandoned, console.HMS(sum.Elapsed))
 		if lines := console.Incidents(stc); len(lines) > 1 && incidents(stc) {
-			fmt.Fprintln(stdout, "Incidents (time losses, crashes, stalls, illegal moves; restarts of this attempt):")
+			fmt.Fprintln(msg, "Incidents (time losses, crashes, stalls, illegal moves; restarts of this attempt):")
 			for _, l := range lines {
-				fmt.Fprintln(stdout, "  "+l)
+				fmt.Fprintln(msg, "  "+l)
 			}
 		}
-		fmt.Fprintf(stdout, "Report (elolab report %d --db %s):\n\n", run.ID, dbPath)
+		fmt.Fprintf(msg, "Report (%s):\n\n", resumeCommand("report", fmt.Sprint(run.ID), "--db", dbPath))
 	}
 	if err := writeRunReport(bg, stdout, st, run, rf); err != nil {
 		return err
@@ -545,44 +585,4 @@ func adjudicationOf(a experiment.Adjudication) game.Adjudication {
 		out.Resign = &game.ResignRule{MoveCount: r.MoveCount, Score: r.Score, TwoSided: r.TwoSided}
 	}
 	return out
-}
-
-// priorRecord is a stored game as the scheduler counts it.
-func priorRecord(g store.Game) *game.Record {
-	r := &game.Record{White: g.White, Black: g.Black, Reason: g.Termination, Pair: g.Pair, Index: g.Index,
-		Start: g.Start, End: g.End}
-	switch g.Result {
-	case "1-0":
-		r.Result = game.WhiteWins
-	case "0-1":
-		r.Result = game.BlackWins
-	default:
-		r.Result = game.Draw
-	}
-	inc := func(f store.Flags) game.Incidents {
-		return game.Incidents{TimeLoss: f.TimeLoss, Disconnect: f.Crash, Stall: f.Stall}
-	}
-	r.WhiteIncidents, r.BlackIncidents = inc(g.WhiteFlags), inc(g.BlackFlags)
-	return r
-}
-
-// measureSuite runs a ladder step on the experiment's test suite and
-// returns the number solved.
-func measureSuite(ctx context.Context, stdout io.Writer, x *experiment.Experiment, e *experiment.Engine, quiet bool, cpus []int) (int, error) {
-	ps, err := suite.Open(x.WAC.File)
-	if err != nil {
-		return 0, err
-	}
-	l := x.WAC.Limits
-	cfg := suite.Config{Engine: engineConfigOf(e), MoveTime: l.MoveTime, Nodes: l.Nodes, Depth: l.Depth,
-		Concurrency: x.Concurrency, CPUs: cpus}
-	start := time.Now()
-	n, err := suite.Run(ctx, cfg, ps, nil)
-	if err != nil {
-		return 0, err
-	}
-	if !quiet {
-		fmt.Fprintf(stdout, "%s: %s %d/%d solved (%s)\n", e.Name, x.WAC.File, n, len(ps), time.Since(start).Round(time.Second))
-	}
-	return n, nil
 }

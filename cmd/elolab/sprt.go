@@ -38,7 +38,10 @@ With --true-elo the calculator prints the pass probability and expected
 number of games for those true logistic Elo differences, given --draw-ratio
 (default: the sample's, or 0.5) and --rms-bias.
 
-Values that do not exist print as n/a (text) or null (JSON), never NaN.`
+Values that do not exist print as n/a (text) or null (JSON), never NaN; at
+a 0 % or 100 % score the Elo is unbounded and a line says so. NaN, infinite
+or out-of-range flag values are refused, and --wdl with --penta must
+describe the same games (2 games per pair, the same points).`
 
 type sprtFlags struct {
 	wdl, penta   string
@@ -108,7 +111,70 @@ func parseCounts(flag, s string, n int) ([]int64, error) {
 	return out, nil
 }
 
+// checkRange refuses NaN, infinities and values outside [lo, hi] for a
+// flag: they would only come back as NaN in the output.
+func checkRange(flag string, v, lo, hi float64) error {
+	if !sprt.Valid(v) || v < lo || v > hi {
+		return usageErrorf("--%s: want a number in [%g, %g], got %g", flag, lo, hi, v)
+	}
+	return nil
+}
+
+// checkSprtFlags checks every number flag before anything is computed.
+func checkSprtFlags(f sprtFlags) error {
+	const m = sprt.MaxAbsElo
+	checks := []struct {
+		flag    string
+		v       float64
+		lo, hi  float64
+		exclude bool // the bounds themselves are refused
+	}{
+		{"elo0", f.elo0, -m, m, false}, {"elo1", f.elo1, -m, m, false},
+		{"alpha", f.alpha, 0, 1, true}, {"beta", f.beta, 0, 1, true},
+		{"draw-ratio", f.drawRatio, 0, 1, false}, {"rms-bias", f.rmsBias, 0, m, false},
+	}
+	for _, c := range checks {
+		if err := checkRange(c.flag, c.v, c.lo, c.hi); err != nil {
+			return err
+		}
+		if c.exclude && (c.v == c.lo || c.v == c.hi) {
+			return usageErrorf("--%s: %g must be strictly between %g and %g", c.flag, c.v, c.lo, c.hi)
+		}
+	}
+	for _, e := range f.trueElo {
+		if err := checkRange("true-elo", e, -m, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkWDLPenta refuses --wdl and --penta that cannot describe the same
+// games. With k of the DD+WL pairs being win-loss pairs, the pairs imply
+// W = 2·WW + WD + k, L = 2·LL + LD + k, D = LD + WD + 2·(DD+WL − k).
+func checkWDLPenta(wdl, penta []int64) error {
+	w, d, l := wdl[0], wdl[1], wdl[2]
+	ll, ld, dd, wd, ww := penta[0], penta[1], penta[2], penta[3], penta[4]
+	pairs := ll + ld + dd + wd + ww
+	fail := func(format string, args ...any) error {
+		return usageErrorf("--wdl %d,%d,%d and --penta %d,%d,%d,%d,%d disagree: %s", w, d, l, ll, ld, dd, wd, ww, fmt.Sprintf(format, args...))
+	}
+	if games := w + d + l; games != 2*pairs {
+		return fail("%d games, but %d pairs are %d games", games, pairs, 2*pairs)
+	}
+	if 2*w+d != ld+2*dd+3*wd+4*ww {
+		return fail("%.1f points, but the pairs score %.1f", float64(w)+float64(d)/2, float64(ld+2*dd+3*wd+4*ww)/2)
+	}
+	if k := w - 2*ww - wd; k < 0 || k > dd {
+		return fail("%d wins do not fit the pairs (they hold %d to %d wins)", w, 2*ww+wd, 2*ww+wd+dd)
+	}
+	return nil
+}
+
 func runSprt(w io.Writer, f sprtFlags) error {
+	if err := checkSprtFlags(f); err != nil {
+		return err
+	}
 	model, err := sprt.ParseModel(f.model)
 	if err != nil {
 		return usageErrorf("--model: %v", err)
@@ -118,20 +184,24 @@ func runSprt(w io.Writer, f sprtFlags) error {
 		return usageErrorf("--elo0/--elo1/--alpha/--beta: %v", strings.TrimPrefix(err.Error(), "sprt: "))
 	}
 	var tri, penta sprt.Results
+	var triC, pentaC []int64
 	haveTri, havePenta := f.wdl != "", f.penta != ""
 	if haveTri {
-		c, err := parseCounts("wdl", f.wdl, 3)
-		if err != nil {
+		if triC, err = parseCounts("wdl", f.wdl, 3); err != nil {
 			return usageErrorf("%v", err)
 		}
-		tri = sprt.Trinomial(c[0], c[1], c[2])
+		tri = sprt.Trinomial(triC[0], triC[1], triC[2])
 	}
 	if havePenta {
-		c, err := parseCounts("penta", f.penta, 5)
-		if err != nil {
+		if pentaC, err = parseCounts("penta", f.penta, 5); err != nil {
 			return usageErrorf("%v", err)
 		}
-		penta = sprt.Pentanomial(c[0], c[1], c[2], c[3], c[4])
+		penta = sprt.Pentanomial(pentaC[0], pentaC[1], pentaC[2], pentaC[3], pentaC[4])
+	}
+	if haveTri && havePenta {
+		if err := checkWDLPenta(triC, pentaC); err != nil {
+			return err
+		}
 	}
 	if !haveTri && !havePenta && len(f.trueElo) == 0 {
 		return usageErrorf("give --wdl W,D,L or --penta LL,LD,DD,WD,WW (or --true-elo for the calculator)")
@@ -156,6 +226,17 @@ func runSprt(w io.Writer, f sprtFlags) error {
 		s := sprt.Summarize(r)
 		st := test.Evaluate(r, tri)
 		an := test.Analytics(r, 0.05)
+		if sprt.Unbounded(s.Score) != "" {
+			// The median-unbiased Elo and the interval's far end are
+			// unbounded too (Analytics stops its search at ±1000); the
+			// near end is a real one-sided bound.
+			an.Elo = math.NaN()
+			if s.Score <= 0 {
+				an.Lower = math.NaN()
+			} else {
+				an.Upper = math.NaN()
+			}
+		}
 		out["games"] = s.Games
 		if havePenta {
 			out["pairs"] = s.Pairs
@@ -185,6 +266,10 @@ func runSprt(w io.Writer, f sprtFlags) error {
 			"method": "fishtest SPRT_elo: median-unbiased after stopping, logistic Elo"}
 
 		text = append(text, fmt.Sprintf("Elo: %s +/- %s, nElo: %s +/- %s", f2(s.Elo), f2(s.EloError), f2(s.NElo), f2(s.NEloError)))
+		if note := sprt.UnboundedNote("the tested engine", s.Score); note != "" {
+			text = append(text, note)
+			out["elo_note"] = note
+		}
 		los := fmt.Sprintf("LOS: %s %%, DrawRatio: %s %%", f2(100*s.LOS), f2(100*s.DrawRatio))
 		if havePenta {
 			los += ", PairsRatio: " + f2(s.PairsRatio)
@@ -268,9 +353,4 @@ func jnum(x float64) any {
 }
 
 // f2 prints two decimals, n/a for values that do not exist.
-func f2(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "n/a"
-	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
-}
+func f2(x float64) string { return sprt.Num("%.2f", x) }

@@ -34,8 +34,10 @@ contribution at the start values. K of the sigmoid 1/(1+10^(-K·score/400))
 is fitted by golden-section search (unless k: is given), then Adam
 minimises the mean squared error against the results (plus l2: times the
 squared distance from the start values); a line per epoch shows the
-training and hold-out error. The weights are rounded, clipped to
-their ranges and written as a labrat parameter file (loadable by labrat
+training and hold-out error. The epoch with the lowest hold-out error is
+kept: when later epochs raise it (over-fitting) a warning names both
+epochs and errors, and the kept epoch's weights are written. The weights
+are rounded, clipped to their ranges and written as a labrat parameter file (loadable by labrat
 --params and by experiment files' extends:).
 
 Ctrl-C stops after the current epoch and still writes the output. Exit
@@ -89,7 +91,7 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 	if f.threads > 0 {
 		cfg.Threads = f.threads
 	}
-	hooks := texel.RunHooks{Log: stdout, Quiet: f.quiet}
+	hooks := texel.RunHooks{Log: stdout, Warn: stderr, Quiet: f.quiet}
 	var bar *progressbar.ProgressBar
 	var mu sync.Mutex
 	if !f.quiet && isTerminal(stderr) {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -222,7 +223,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if err != nil {
 		return usageErrorf("tune: %s: %v", path, err)
 	}
-	cfgText, err := os.ReadFile(x.File)
+	cfgText, err := params.ReadYAMLFile(x.File)
 	if err != nil {
 		return usageErrorf("tune: %v", err)
 	}
@@ -233,6 +234,13 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	}
 	defer st.Close()
 	hash := x.Hash()
+	// One process at a time tunes an experiment (results/store/owner.go).
+	release, err := st.ClaimExperiment(ctx, x.Name, hash)
+	if err != nil {
+		return failuref("tune: %v", err)
+	}
+	defer release()
+
 	run, err := st.FindRun(ctx, x.Name, hash)
 	var rows []checkpointRow
 	switch {
@@ -295,9 +303,12 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 
 	var bar *progressbar.ProgressBar
 	if !tu.Done() && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
+		// No throttle: the bar is redrawn once per batch, and a throttle
+		// would drop the redraw of the count that follows the description's,
+		// leaving the bar a batch behind its own text.
 		bar = progressbar.NewOptions(sp.Iterations, progressbar.OptionSetWriter(stderr), progressbar.OptionSetWidth(20),
 			progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionSetDescription("SPSA"))
+			progressbar.OptionSetDescription("SPSA"))
 		bar.Set(tu.Iteration())
 	}
 	start := time.Now()
@@ -350,8 +361,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 		if ctx.Err() != nil {
 			what = "interrupted"
 		}
-		return failuref("tune: SPSA %s at iteration %d of %d (checkpoint kept; resume with: elolab tune %s): %v",
-			what, tu.Iteration(), sp.Iterations, path, runErr)
+		return failuref("tune: SPSA %s at iteration %d of %d (checkpoint kept; resume with: %s): %v",
+			what, tu.Iteration(), sp.Iterations, tuneResumeCommand(path, dbPath, f), runErr)
 	}
 	if err := st.SetRunState(context.Background(), run.ID, store.Finished); err != nil {
 		return failuref("tune: %v", err)
@@ -472,6 +483,17 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 		starts[i] = p.Start
 	}
 	render := renderOptions(ps)
+	// Compare what the engine would be sent, not θ: an SPRT of two
+	// identical engines costs its max_pairs and can only end in H0.
+	if sent := render(tuned); slices.Equal(sent, render(starts)) {
+		var vals []string
+		for _, o := range sent {
+			vals = append(vals, o.Name+"="+o.Value)
+		}
+		fmt.Fprintf(stdout, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n",
+			strings.Join(vals, ", "))
+		return nil
+	}
 	mk := func(name string, vals []float64) tournament.Engine {
 		c := engineConfigOf(e)
 		c.Name = name
@@ -513,7 +535,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 		name: x.Name + "-verify", kind: "sprt", hash: hex.EncodeToString(h.Sum(nil)),
 		config:       fmt.Sprintf("# SPRT of the SPSA run %s: tuned %v against start %v\n", x.Name, tuned, starts),
 		summary:      fmt.Sprintf("SPRT tuned vs start [%g, %g] %s", test.Elo0, test.Elo1, test.Model),
-		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: es, resumeHint: "elolab tune " + x.File,
+		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: es, resumeHint: tuneResumeCommand(x.File, dbPath, f),
 		sprt: &store.SPRTConfig{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta},
 	}
 	if !f.quiet {
@@ -549,5 +571,5 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 
 func eloText(r sprt.Results) string {
 	sum := sprt.Summarize(r)
-	return fmt.Sprintf("%+.1f ± %.1f Elo", sum.Elo, sum.EloError)
+	return sprt.Num("%+.1f", sum.Elo) + " ± " + sprt.Num("%.1f", sum.EloError) + " Elo" // n/a at a 0 % or 100 % score
 }

@@ -50,11 +50,7 @@ func loadParams(path string) (*params.Values, error) {
 	if path == "" {
 		return params.NewValues(), nil
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return params.LoadYAML(data, path)
+	return params.LoadYAMLFile(path)
 }
 
 func perftCmd() *cobra.Command {

@@ -36,7 +36,11 @@ func paramsCmd(paramsFile *string) *cobra.Command {
 				defs = append(defs, d)
 			}
 			if len(defs) == 0 {
-				return fmt.Errorf("params: no parameter matches --group %q", group)
+				hint := ""
+				if s := params.Nearest(group, groupNames()); s != "" {
+					hint = fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				return fmt.Errorf("params: no parameter matches --group %q%s", group, hint)
 			}
 			if changed {
 				kept := defs[:0]
@@ -74,6 +78,28 @@ func paramsCmd(paramsFile *string) *cobra.Command {
 	cmd.Flags().BoolVar(&changed, "changed", false, "only parameters that differ from the defaults")
 	cmd.Flags().Float64Var(&rEnd, "r-end", 0.002, "SPSA r_end written in fishtest/openbench lines")
 	return cmd
+}
+
+// groupNames are the values --group accepts: every group and every
+// dotted prefix of a parameter name (futility, futility.moonfish).
+func groupNames() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, d := range params.All() {
+		add(d.Group)
+		for i, c := range d.Name {
+			if c == '.' {
+				add(d.Name[:i])
+			}
+		}
+	}
+	return out
 }
 
 // writeFitted writes engine/eval/fitted.go: the integer parameters of defs

@@ -3,7 +3,10 @@ package experiment
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/elolab/elolab/engine/params"
 )
 
 // FuzzLoad: any input is either an experiment or a list of positioned
@@ -13,6 +16,9 @@ func FuzzLoad(f *testing.F) {
 	for _, c := range badCases {
 		f.Add([]byte(c.yaml))
 	}
+	// Beyond the YAML limits (see params.CheckYAML).
+	f.Add([]byte("kind: match\nengines: " + strings.Repeat("- ", params.MaxYAMLDepth) + "x\n"))
+	f.Add([]byte("kind: match\nengines: " + strings.Repeat("{a: ", params.MaxYAMLDepth) + "\n"))
 	files, _ := filepath.Glob("../*.yaml")
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil {

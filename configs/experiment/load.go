@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"github.com/elolab/elolab/engine/params"
+	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/suite"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
@@ -57,22 +57,36 @@ func Load(path string) (*Experiment, error) {
 
 // LoadWith is Load with options.
 func LoadWith(path string, opts Options) (*Experiment, error) {
-	data, err := os.ReadFile(path)
+	data, err := params.ReadYAMLFile(path)
 	if err != nil {
-		msg := err.Error()
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			msg = pe.Err.Error()
-		}
-		return nil, ErrorList{{File: path, Msg: "cannot read experiment file: " + msg}}
+		return nil, ErrorList{inputError(err, path, "cannot read experiment file: ")}
 	}
 	return Parse(data, path, opts)
+}
+
+// inputError turns an error of params.ReadYAMLFile or params.CheckYAML into
+// an *Error; prefix starts the message of those without a line (the file
+// could not be read, or is too large).
+func inputError(err error, file, prefix string) *Error {
+	var pe *params.Error
+	if !errors.As(err, &pe) {
+		return &Error{File: file, Msg: prefix + err.Error()}
+	}
+	if pe.Line == 0 {
+		return &Error{File: file, Msg: prefix + pe.Msg}
+	}
+	return &Error{File: file, Line: pe.Line, Col: pe.Col, Msg: pe.Msg}
 }
 
 // Parse is LoadWith for data already read; filename labels errors and is
 // the base for relative paths (extends: files, books, engine commands with
 // a dir).
 func Parse(data []byte, filename string, opts Options) (x *Experiment, err error) {
+	// Bound what the YAML parser is given: its cost grows with the square
+	// of the nesting depth (see params.CheckYAML).
+	if err := params.CheckYAML(data, filename); err != nil {
+		return nil, ErrorList{inputError(err, filename, "")}
+	}
 	l := &loader{file: filename, dir: filepath.Dir(filename), opts: opts}
 	defer func() {
 		// The YAML parser is third-party code: a panic in it is a bad file,
@@ -97,6 +111,9 @@ type loader struct {
 	x       *Experiment
 	engines []*rawEngine
 	byName  map[string]*rawEngine
+	// labratPath is where labrat variants' command was found ("" when
+	// binaries are not checked or labrat was not found).
+	labratPath string
 }
 
 // rawEngine is an engine (or ladder step) between parsing and resolution.
@@ -198,10 +215,14 @@ func (l *loader) loadTop(top *mapping) {
 	if f := top.get("labrat_cmd"); f != nil {
 		if s, ok := l.str(f); ok {
 			x.LabratCmd = s
-			if p, ok := l.checkBinary(f, s, ""); ok {
-				_ = p
-			}
+			l.labratPath, _ = l.checkBinary(f, s, "")
 		}
+	} else if !l.opts.SkipBinaries {
+		// The default bin/labrat: beside elolab, in $PATH, or under the
+		// experiment's directory or the current one. Not found is no error
+		// here (a file may use no labrat variant): the runner fails to
+		// start it and elolab check names the places looked at.
+		l.labratPath, _ = cli.FindLabrat(l.dir, ".")
 	}
 	if f := top.get("seed"); f != nil {
 		if n, ok := l.integer(f, 0, math.MaxInt64); ok {
@@ -801,8 +822,8 @@ func (l *loader) parseEngine(r *rawEngine) {
 		l.errAt(r.node, r.path+".name", "missing: every engine needs a name")
 		r.ok = false
 	} else if s, ok := l.str(f); ok {
-		if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "\n\r\t\"") {
-			l.errAt(f.val, f.path, "bad engine name %q (want a non-empty name without tabs, newlines or quotes)", s)
+		if strings.TrimSpace(s) == "" || strings.ContainsRune(s, '"') || hasControl(s) {
+			l.errAt(f.val, f.path, "bad engine name %q (want a non-empty name without control characters (tabs, newlines) or quotes)", s)
 			r.ok = false
 		} else {
 			r.name, r.nameNode = s, f.val
@@ -931,7 +952,7 @@ func (l *loader) resolve(r *rawEngine) bool {
 	if f := m.get("args"); f != nil && !r.step {
 		a, good := l.stringList(f)
 		e.Args = a
-		ok = ok && good
+		ok = ok && good && l.engineTexts(f, a)
 	}
 	if f := m.get("dir"); f != nil && !r.step {
 		s, good := l.str(f)
@@ -967,6 +988,9 @@ func (l *loader) resolve(r *rawEngine) bool {
 		if e.Cmd == "" {
 			e.Cmd = l.x.LabratCmd
 		}
+		if e.Cmd == l.x.LabratCmd && !r.cmdExplicit {
+			e.Path = l.labratPath
+		}
 		if e.Proto != "uci" {
 			if f := m.get("proto"); f != nil {
 				l.errAt(f.val, f.path, "labrat speaks uci only")
@@ -994,7 +1018,7 @@ func (l *loader) resolve(r *rawEngine) bool {
 			for _, k := range om.order {
 				fl := om.fields[k]
 				v, good := l.scalarText(fl)
-				if !good {
+				if !good || !l.engineText(fl, "option name", k) || !l.engineText(fl, fmt.Sprintf("option %q", k), v) {
 					ok = false
 					continue
 				}
@@ -1109,14 +1133,14 @@ func (l *loader) paramFile(r *rawEngine, report bool) (*params.Values, error) {
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(l.dir, p)
 	}
-	data, err := os.ReadFile(p)
-	if err != nil {
+	v, err := params.LoadYAMLFile(p)
+	if pe, ok := err.(*params.Error); ok && pe.Line == 0 && pe.Key == "" {
+		// Not read (missing, not a regular file, too large).
 		if report {
-			l.errAt(r.extendsNode, r.extendsPath, "parameter file %s: %v", p, unwrapPathErr(err))
+			l.errAt(r.extendsNode, r.extendsPath, "parameter file %s: %s", p, pe.Msg)
 		}
 		return nil, err
 	}
-	v, err := params.LoadYAML(data, p)
 	if err != nil {
 		if report {
 			l.errAt(r.extendsNode, r.extendsPath, "parameter file %s is not valid (errors follow)", p)
@@ -1200,50 +1224,23 @@ func (l *loader) applyParams(v *params.Values, f *field) bool {
 
 func lookupParam(key string) (*params.Def, bool) { return params.Lookup(key) }
 
-// checkBinary finds cmd as the runner will: a name without a slash in $PATH
-// (and /usr/games, where Debian installs chess engines), a path relative to
-// dir (or to the current directory). It returns the absolute path.
+// checkBinary finds cmd as the runner will (cli.FindEngine: a name without
+// a slash in $PATH, then /usr/games, where Debian installs chess engines; a
+// path relative to dir, itself relative to the experiment's directory, or
+// to the current directory). It returns the absolute path.
 func (l *loader) checkBinary(f *field, cmd, dir string) (string, bool) {
 	if l.opts.SkipBinaries {
 		return "", true
 	}
-	if !strings.ContainsRune(cmd, filepath.Separator) && !strings.ContainsRune(cmd, '/') {
-		if p, err := exec.LookPath(cmd); err == nil {
-			abs, _ := filepath.Abs(p)
-			return abs, true
-		}
-		for _, d := range []string{"/usr/games", "/usr/local/games"} {
-			p := filepath.Join(d, cmd)
-			if isExecutable(p) {
-				return p, true
-			}
-		}
-		l.errAt(f.val, f.path, "engine %q not found in $PATH or /usr/games", cmd)
-		return "", false
+	if dir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join(l.dir, dir)
 	}
-	p := cmd
-	if !filepath.IsAbs(p) && dir != "" {
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(l.dir, dir)
-		}
-		p = filepath.Join(dir, p)
-	}
-	st, err := os.Stat(p)
+	p, err := cli.FindEngine(cmd, dir)
 	if err != nil {
-		l.errAt(f.val, f.path, "engine %s: %v", p, unwrapPathErr(err))
+		l.errAt(f.val, f.path, "%v", err)
 		return "", false
 	}
-	if st.IsDir() || st.Mode()&0o111 == 0 {
-		l.errAt(f.val, f.path, "engine %s is not an executable file", p)
-		return "", false
-	}
-	abs, _ := filepath.Abs(p)
-	return abs, true
-}
-
-func isExecutable(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir() && st.Mode()&0o111 != 0
+	return p, true
 }
 
 // checkKind checks what each kind needs and fills Tested and Opponents.

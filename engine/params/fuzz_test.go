@@ -26,6 +26,9 @@ func FuzzLoadYAML(f *testing.F) {
 		"x: .nan\ny: -.inf\n",
 		"---\n---\n",
 		"",
+		"futility.margin: " + strings.Repeat("- ", MaxYAMLDepth+1) + "1\n",
+		"a: " + strings.Repeat("[", MaxYAMLDepth+1) + "\n",
+		aliasBomb(),
 	} {
 		f.Add([]byte(s))
 	}

@@ -360,13 +360,11 @@ func (r *registry) closest(name string) string {
 	if name == "" {
 		return ""
 	}
-	best, bestDist := "", math.MaxInt
+	var names []string
 	suffix := ""
 	suffixCount := 0
 	for _, d := range r.all() {
-		if dist := EditDistance(name, d.Name); dist < bestDist {
-			best, bestDist = d.Name, dist
-		}
+		names = append(names, d.Name)
 		if strings.HasSuffix(d.Name, "."+name) || strings.HasPrefix(d.Name, name+".") {
 			if suffixCount == 0 {
 				suffix = d.Name
@@ -374,12 +372,32 @@ func (r *registry) closest(name string) string {
 			suffixCount++
 		}
 	}
-	limit := max(2, len(name)/4)
-	if best != "" && bestDist <= limit {
+	if best := Nearest(name, names); best != "" {
 		return best
 	}
 	if suffixCount > 0 {
 		return suffix
+	}
+	return ""
+}
+
+// Nearest returns the candidate nearest to name by EditDistance (ignoring
+// case), or "" when none is within max(2, len(name)/4) edits: the rule of
+// every "did you mean" about labrat's names (parameters, groups, UCI
+// options).
+func Nearest(name string, candidates []string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "" {
+		return ""
+	}
+	best, bestDist := "", math.MaxInt
+	for _, c := range candidates {
+		if dist := EditDistance(name, strings.ToLower(c)); dist < bestDist {
+			best, bestDist = c, dist
+		}
+	}
+	if best != "" && bestDist <= max(2, len(name)/4) {
+		return best
 	}
 	return ""
 }

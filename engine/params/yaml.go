@@ -114,7 +114,8 @@ func yamlValue(d *Def, n int) string {
 // LoadYAML returns the defaults overridden by the YAML map in data (see the
 // package doc for the accepted forms). filename only labels errors, which
 // read "filename:line:col: key path: message"; several problems are joined
-// into one error, each an *Error.
+// into one error, each an *Error. Data beyond MaxYAMLSize or MaxYAMLDepth is
+// refused (see CheckYAML); LoadYAMLFile reads a file safely.
 func LoadYAML(data []byte, filename string) (*Values, error) {
 	return defaultRegistry.loadYAML(data, filename)
 }
@@ -132,6 +133,9 @@ func (r *registry) loadYAML(data []byte, filename string) (*Values, error) {
 func (v *Values) ApplyYAML(data []byte, filename string) error {
 	if filename == "" {
 		filename = "<yaml>"
+	}
+	if err := CheckYAML(data, filename); err != nil {
+		return err
 	}
 	entries, errs := parseYAMLEntries(v.reg, data, filename)
 	if len(errs) > 0 {

@@ -126,6 +126,18 @@ func (e *Engine) Handle(line string) bool {
 	return true
 }
 
+// builtinOptions are the options "uci" lists before the parameters.
+var builtinOptions = []string{"Hash", "Threads", "Move Overhead", "Clear Hash"}
+
+// suggestOption is the option name nearest to an unknown one, or "".
+func suggestOption(name string) string {
+	names := append([]string(nil), builtinOptions...)
+	for _, d := range params.All() {
+		names = append(names, d.Name)
+	}
+	return params.Nearest(name, names)
+}
+
 func (e *Engine) setOption(args []string) {
 	// setoption name <name with spaces> [value <value>]
 	if len(args) < 2 || args[0] != "name" {
@@ -166,7 +178,13 @@ func (e *Engine) setOption(args []string) {
 		e.searcher.Clear()
 	default:
 		if _, ok := e.params.Lookup(name); !ok {
-			e.errorf("setoption: unknown option %q", name)
+			// On the same info string line: a GUI reads the rest of an
+			// "info string" as free text.
+			hint := ""
+			if s := suggestOption(name); s != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			e.errorf("setoption: unknown option %q%s", name, hint)
 			return
 		}
 		e.stopSearch()

@@ -18,7 +18,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -192,6 +191,14 @@ func (c *Console) Closing(elapsed time.Duration) {
 	c.println("Finished match", "Total Time: "+HMS(elapsed)+" (hours:minutes:seconds)")
 }
 
+// Interrupted is Closing for a match stopped before its end (Ctrl-C):
+// "Match interrupted" and the total time.
+func (c *Console) Interrupted(elapsed time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.println("Match interrupted", "Total Time: "+HMS(elapsed)+" (hours:minutes:seconds)")
+}
+
 // HMS formats a duration as hh:mm:ss.
 func HMS(d time.Duration) string {
 	s := int64(d.Round(time.Second) / time.Second)
@@ -199,12 +206,7 @@ func HMS(d time.Duration) string {
 }
 
 // f2 prints two decimals, n/a for values that do not exist.
-func f2(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "n/a"
-	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
-}
+func f2(x float64) string { return sprt.Num("%.2f", x) }
 
 func bounds(t *sprt.Test) string { return fmt.Sprintf("[%.2f, %.2f]", t.Elo0, t.Elo1) }
 
@@ -255,7 +257,12 @@ func headToHead(st *tournament.Standings, h Header, test *sprt.Test) []string {
 		ss := test.TallyStatus(t)
 		lines = append(lines, fmt.Sprintf("LLR: %.2f (%.1f%%) (%.2f, %.2f) %s", ss.LLR, ss.Percent(), ss.Lower, ss.Upper, bounds(test)))
 	}
-	return append(lines, rule)
+	lines = append(lines, rule)
+	// Why the Elo lines say n/a (an added line, after the block).
+	if note := sprt.UnboundedNote(a, s.Score); note != "" {
+		lines = append(lines, note)
+	}
+	return lines
 }
 
 // table is the multi-engine block: one row per engine against the field.
@@ -269,7 +276,7 @@ func table(st *tournament.Standings, h Header) []string {
 		rows[i] = row{e, sprt.Summarize(e.Tally.Results())}
 	}
 	sort.SliceStable(rows, func(i, j int) bool {
-		a, b := rows[i].s.Elo, rows[j].s.Elo
+		a, b := rows[i].s.RankElo(), rows[j].s.RankElo()
 		if math.IsNaN(a) {
 			return false
 		}
@@ -293,7 +300,13 @@ func table(st *tournament.Standings, h Header) []string {
 			i+1, width, e.Name, f2(r.s.Elo), f2(r.s.EloError), f2(r.s.NElo), f2(r.s.NEloError), e.Games, f2(score), f2(draw),
 			c[0], c[1], c[2], c[3], c[4]))
 	}
-	return append(lines, rule)
+	lines = append(lines, rule)
+	for _, r := range rows {
+		if note := sprt.UnboundedNote(r.e.Name, r.s.Score); note != "" {
+			lines = append(lines, note)
+		}
+	}
+	return lines
 }
 
 // Incidents is the per-engine summary of time losses, crashes and

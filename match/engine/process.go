@@ -158,8 +158,12 @@ func (p *process) trace(prefix, s string) {
 // fail with EPIPE instead of blocking; writes to a process that does not
 // read its input fail after writeTimeout to 2·writeTimeout (the write
 // deadline is moved only when less than writeTimeout of it is left, not
-// at every write).
+// at every write). A write with a control character other than the line
+// breaks is refused whole (checkOut, a *ControlError).
 func (p *process) write(b []byte) error {
+	if err := checkOut(b); err != nil {
+		return err
+	}
 	p.traceOut(b)
 	p.writeDeadline()
 	return p.writeOut(b)
@@ -196,7 +200,12 @@ func (p *process) writeOut(b []byte) error {
 // is the one recv will get). On Linux the drain, the write and the wait
 // for the reply share one RawConn.Read of stdout (see sender), which
 // saves the read that would find the pipe empty right after the write.
+// Like write, it refuses b whole if it holds a control character other
+// than the line breaks.
 func (p *process) send(ctx context.Context, b []byte) (time.Time, error) {
+	if err := checkOut(b); err != nil {
+		return time.Now(), err
+	}
 	if p.snd == nil {
 		p.drain()
 		start := time.Now()

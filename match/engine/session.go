@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -93,6 +94,13 @@ func (e *session) checkedOption(ov OptionValue) (Option, string, error) {
 		return o, "", e.err("setoption", KindConfig, errors.New("unknown option \""+ov.Name+"\" (the engine has: "+optionNames(e.options)+")"))
 	}
 	v, err := checkOptionValue(o, ov.Value)
+	if err == nil {
+		// The name sent is the engine's own; the value is the user's and
+		// must stay on its line.
+		if err = CheckText("option name "+strconv.Quote(o.Name), o.Name); err == nil {
+			err = CheckText("option "+strconv.Quote(o.Name), v)
+		}
+	}
 	if err != nil {
 		e.proc.kill()
 		return o, "", e.err("setoption", KindConfig, err)

@@ -23,6 +23,9 @@ type UCI struct {
 	buf   []byte
 	ends  []int
 	posOK bool
+	// posErr refuses the position set last: a FEN or move with a control
+	// character (see CheckText), which Go reports instead of sending it.
+	posErr error
 }
 
 var _ Player = (*UCI)(nil)
@@ -133,6 +136,10 @@ func (e *UCI) sendOptions(ctx context.Context, opts []OptionValue, op string) er
 	}
 	if b.Len() > 0 {
 		if err := e.proc.write([]byte(b.String())); err != nil {
+			if r := e.refused("setoption", err); r != nil {
+				e.proc.kill() // as for a bad value: the engine is half configured
+				return r
+			}
 			err := e.err("setoption", KindDisconnect, e.proc.exitError())
 			e.proc.kill()
 			return err
@@ -183,7 +190,7 @@ func (e *UCI) NewGame(ctx context.Context) error {
 	if err := e.usable("newgame"); err != nil {
 		return err
 	}
-	e.fen, e.moves, e.posOK = "", e.moves[:0], false
+	e.fen, e.moves, e.posOK, e.posErr = "", e.moves[:0], false, nil
 	if err := e.proc.writeString("ucinewgame"); err != nil {
 		return e.lost(ctx, "newgame", recvClosed, 0, 0)
 	}
@@ -198,6 +205,7 @@ func (e *UCI) Position(startFEN string, moves []string) {
 		startFEN = ""
 	}
 	keep := 0 // moves already in buf
+	e.posErr = nil
 	if e.posOK && startFEN == e.fen {
 		n := min(len(moves), len(e.moves))
 		for keep < n && sameString(moves[keep], e.moves[keep]) {
@@ -205,6 +213,7 @@ func (e *UCI) Position(startFEN string, moves []string) {
 		}
 	} else {
 		e.fen = startFEN
+		e.posErr = CheckText("position: FEN", startFEN)
 		if startFEN == "" {
 			e.buf = append(e.buf[:0], "position startpos"...)
 		} else {
@@ -220,10 +229,16 @@ func (e *UCI) Position(startFEN string, moves []string) {
 		if keep+i == 0 {
 			b = append(b, " moves"...)
 		}
+		if j, _ := firstControl(m, false); j >= 0 && e.posErr == nil {
+			e.posErr = CheckText("position: move "+strconv.Itoa(keep+i+1), m)
+		}
 		b = append(append(b, ' '), m...)
 		e.ends = append(e.ends, len(b))
 	}
 	e.buf = b
+	if e.posErr != nil {
+		e.posOK = false // rebuilt by the next Position
+	}
 }
 
 // sameString is a == b, without the call to compare the bytes when both
@@ -295,13 +310,22 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 	if err := e.usable("go"); err != nil {
 		return res, err
 	}
+	if e.posErr != nil {
+		return res, e.err("go", KindConfig, e.posErr)
+	}
 	p := e.proc
 	e.pv = e.pv[:0]
 	d, kind := lim.deadline(&e.cfg, whiteToMove(e.fen, len(e.moves)))
 	cmd := e.command(&lim)
 	p.arm(d)
+	// The move is timed from just before the write of go (the engine may
+	// start as soon as the bytes are in the pipe: a clock read after the
+	// write could miss its time) to the read that brings the reply.
 	start, err := p.send(ctx, cmd) // stale output is discarded first
 	if err != nil {
+		if r := e.refused("go", err); r != nil {
+			return res, r
+		}
 		res.Elapsed = time.Since(start)
 		return res, e.lost(ctx, "go", recvClosed, 0, 0)
 	}

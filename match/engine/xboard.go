@@ -136,6 +136,10 @@ handshake:
 		}
 		if len(reply) > 0 {
 			if err := p.write(reply); err != nil {
+				if r := e.refused("handshake", err); r != nil {
+					p.kill() // a feature name no reply can carry
+					return r
+				}
 				return e.lost(ctx, "handshake", recvClosed, 0, "")
 			}
 		}
@@ -205,6 +209,10 @@ func (e *XBoard) sendOptions(ctx context.Context, opts []OptionValue, op string)
 	}
 	if b.Len() > 0 {
 		if err := e.proc.write([]byte(b.String())); err != nil {
+			if r := e.refused("setoption", err); r != nil {
+				e.proc.kill() // as for a bad value: the engine is half configured
+				return r
+			}
 			return e.lost(ctx, "setoption", recvClosed, 0, "")
 		}
 	}
@@ -293,6 +301,9 @@ func (e *XBoard) Position(startFEN string, moves []string) {
 
 // appendMove appends a move command for coordinate move m.
 func (e *XBoard) appendMove(b []byte, m string) ([]byte, error) {
+	if i, _ := firstControl(m, false); i >= 0 {
+		return b, CheckText("move "+strconv.Itoa(len(e.sent)+1), m)
+	}
 	if e.feature("usermove") {
 		b = append(b, "usermove "...)
 	}
@@ -305,55 +316,6 @@ func (e *XBoard) appendMove(b []byte, m string) ([]byte, error) {
 	}
 	b = append(b, m...)
 	return append(b, '\n'), nil
-}
-
-// appendEdit appends the edit-mode commands that set up fen, for engines
-// without setboard (like Fairy-Max). Castling rights follow from the king
-// and rook squares; an en-passant square is lost.
-func (e *XBoard) appendEdit(b []byte, fen string) ([]byte, error) {
-	fields := strings.Fields(fen)
-	if len(fields) < 2 {
-		return b, errors.New("malformed FEN " + strconv.Quote(fen))
-	}
-	if fields[1] == "b" {
-		// The documented way to get Black to move: a white move before edit.
-		if e.feature("usermove") {
-			b = append(b, "usermove "...)
-		}
-		if e.feature("san") {
-			b = append(b, "a3\n"...)
-		} else {
-			b = append(b, "a2a3\n"...)
-		}
-	}
-	var white, black []byte
-	rank, file := 8, 0
-	for i := 0; i < len(fields[0]); i++ {
-		c := fields[0][i]
-		switch {
-		case c == '/':
-			rank, file = rank-1, 0
-		case c >= '1' && c <= '8':
-			file += int(c - '0')
-		default:
-			up := c &^ 0x20
-			if !strings.ContainsRune("PNBRQK", rune(up)) || file > 7 || rank < 1 {
-				return b, errors.New("malformed FEN " + strconv.Quote(fen))
-			}
-			sq := []byte{up, byte('a' + file), byte('0' + rank), '\n'}
-			if c == up {
-				white = append(white, sq...)
-			} else {
-				black = append(black, sq...)
-			}
-			file++
-		}
-	}
-	b = append(b, "edit\n#\n"...)
-	b = append(b, white...)
-	b = append(b, "c\n"...)
-	b = append(b, black...)
-	return append(b, ".\n"...), nil
 }
 
 // fmtLevel formats "level MPS BASE INC".
@@ -398,6 +360,9 @@ func (e *XBoard) command(lim *Limits, white bool) ([]byte, error) {
 	} else {
 		b = append(b, "new\nforce\neasy\npost\n"...)
 		e.resetBoard(e.fen)
+		if err := CheckText("position: FEN", e.fen); err != nil {
+			return b, err
+		}
 		if e.fen != "" {
 			if e.feature("setboard") {
 				b = append(b, "setboard "...)
@@ -499,12 +464,18 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 	cmd, err := e.command(&lim, white)
 	if err != nil {
 		e.synced = false
+		if r := e.refused("go", err); r != nil {
+			return res, r
+		}
 		return res, e.err("go", KindProtocol, err)
 	}
 	p.arm(d)
-	start, err := p.send(ctx, cmd) // stale output is discarded first
+	start, err := p.send(ctx, cmd) // stale output is discarded first; timed as in UCI.Go
 	if err != nil {
 		e.synced = false
+		if r := e.refused("go", err); r != nil {
+			return res, r
+		}
 		return res, e.lost(ctx, "go", recvClosed, 0, "")
 	}
 	var info, last Info

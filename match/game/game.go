@@ -170,12 +170,7 @@ func (g *state) engineError(c board.Color, err error, elapsed, budget time.Durat
 	inc := g.incidents(c)
 	switch engine.KindOf(err) {
 	case engine.KindTimeout:
-		inc.TimeLoss = true
-		over := elapsed - budget
-		if over < 0 {
-			over = 0
-		}
-		g.lose(c, TermTimeForfeit, name+" loses on time ("+strconv.FormatInt(over.Milliseconds(), 10)+"ms overrun)")
+		g.timeLoss(c, elapsed-budget)
 	case engine.KindStall:
 		inc.Stall = true
 		g.lose(c, TermStall, name+"'s connection stalls")
@@ -191,6 +186,19 @@ func (g *state) engineError(c board.Color, err error, elapsed, budget time.Durat
 		inc.Illegal = true
 		g.lose(c, TermIllegalMove, name+" makes an illegal move")
 	}
+}
+
+// timeLoss ends the game with a loss on time of colour c, over being
+// the overrun: tc.Overrun's verdict for a late move (at least
+// tc.Resolution by construction) or the time past the budget of a missed
+// deadline (past the margin and the grace). The termination prints whole
+// milliseconds, so an overrun is never shown below one: the judgement and
+// the message use the same rounding.
+func (g *state) timeLoss(c board.Color, over time.Duration) {
+	g.incidents(c).TimeLoss = true
+	over = max(over.Truncate(tc.Resolution), tc.Resolution)
+	g.rec.Overrun = over
+	g.lose(c, TermTimeForfeit, colorName(c)+" loses on time ("+strconv.FormatInt(over.Milliseconds(), 10)+"ms overrun)")
 }
 
 // over applies the rules to the current position and ends the game if it
@@ -294,13 +302,11 @@ func (g *state) move(ctx context.Context) bool {
 	// Time first, as fastchess does: a late move loses even if legal.
 	clock := &g.clocks[c]
 	if over, ok := clock.Charge(res.Elapsed); !ok {
-		g.incidents(c).TimeLoss = true
-		g.lose(c, TermTimeForfeit, name+" loses on time ("+strconv.FormatInt(over.Milliseconds(), 10)+"ms overrun)")
+		g.timeLoss(c, over)
 		return true
 	}
 	if over, ok := s.Limits.CheckMoveTime(res.Elapsed); !ok {
-		g.incidents(c).TimeLoss = true
-		g.lose(c, TermTimeForfeit, name+" loses on time ("+strconv.FormatInt(over.Milliseconds(), 10)+"ms overrun)")
+		g.timeLoss(c, over)
 		return true
 	}
 	switch {

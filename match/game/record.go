@@ -150,6 +150,9 @@ type Record struct {
 	// WhiteIncidents and BlackIncidents record time losses, crashes,
 	// stalls and illegal moves.
 	WhiteIncidents, BlackIncidents Incidents
+	// Overrun is the loser's overrun in a loss on time (the N of "N ms
+	// overrun"), else 0: the runner suggests a time margin from it.
+	Overrun time.Duration
 	// FinalFEN is the position after the last move.
 	FinalFEN   string
 	Start, End time.Time

@@ -7,10 +7,11 @@ import "time"
 // Charge.
 //
 // Semantics (fastchess's): a move that takes longer than the time left
-// plus the margin loses on time, its overrun being elapsed − left. Else
-// the time is subtracted (a result below zero, within the margin, becomes
-// zero), the increment is added, and with a moves-per-period control the
-// base time is added again when the period's last move is made.
+// plus the margin loses on time, its overrun being elapsed − left, judged
+// in whole milliseconds (see Overrun). Else the time is subtracted (a
+// result below zero, within the margin, becomes zero), the increment is
+// added, and with a moves-per-period control the base time is added again
+// when the period's last move is made.
 type Clock struct {
 	c         Control
 	margin    time.Duration
@@ -47,8 +48,8 @@ func (k *Clock) Charge(elapsed time.Duration) (overrun time.Duration, ok bool) {
 	if !k.Running() {
 		return 0, true
 	}
-	if elapsed > k.left+k.margin {
-		return elapsed - k.left, false
+	if over, lost := Overrun(elapsed, k.left, k.margin); lost {
+		return over, false
 	}
 	k.left -= elapsed
 	if k.left < 0 {
@@ -69,8 +70,30 @@ func (k *Clock) Charge(elapsed time.Duration) (overrun time.Duration, ok bool) {
 // on time when it took longer than the move time plus the margin. Without
 // a move time it is always ok.
 func (l Limits) CheckMoveTime(elapsed time.Duration) (overrun time.Duration, ok bool) {
-	if l.MoveTime <= 0 || elapsed <= l.MoveTime+l.Margin {
+	if l.MoveTime <= 0 {
 		return 0, true
 	}
-	return elapsed - l.MoveTime, false
+	over, lost := Overrun(elapsed, l.MoveTime, l.Margin)
+	return over, !lost
+}
+
+// Resolution is the precision of the time judgement. fastchess measures a
+// move in whole milliseconds (truncated) and so do we: the sub-millisecond
+// part is the runner's own latency (pipe, scheduler), not the engine's
+// thinking, and judging at a finer grain than the overrun is printed
+// produced losses reported as "0ms overrun".
+const Resolution = time.Millisecond
+
+// Overrun is the one judgement of a move's time, for clocks and fixed move
+// times alike: the overrun is elapsed − limit truncated to Resolution, and
+// the move loses on time when it exceeds the margin. A loss therefore has
+// an overrun of at least one Resolution, which is what the termination
+// prints; a move with elapsed ≤ limit + margin (to the millisecond) never
+// loses.
+func Overrun(elapsed, limit, margin time.Duration) (overrun time.Duration, lost bool) {
+	over := (elapsed - limit).Truncate(Resolution)
+	if over <= margin {
+		return 0, false
+	}
+	return over, true
 }

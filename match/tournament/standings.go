@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"time"
+
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/sprt"
 )
@@ -16,6 +18,9 @@ type EngineStats struct {
 	// Incidents: games lost on time, crashes/disconnects, stalls, illegal
 	// moves (including bestmove (none) and unusable replies).
 	TimeLosses, Disconnects, Stalls, Illegal int
+	// MaxOverrun is the largest overrun of the games lost on time
+	// (game.Record.Overrun; 0 for resumed games, whose records lack it).
+	MaxOverrun time.Duration
 	// Restarts counts engine process restarts (after crashes and stalls).
 	Restarts int
 }
@@ -100,6 +105,7 @@ func (st *Standings) count(jobs []Job, recs []*game.Record, paired bool) {
 			es := st.Engines[side.e]
 			if side.inc.TimeLoss {
 				es.TimeLosses++
+				es.MaxOverrun = max(es.MaxOverrun, r.Overrun)
 			}
 			if side.inc.Disconnect {
 				es.Disconnects++

@@ -94,7 +94,9 @@ type Config struct {
 
 	// Deliver receives every finished game, once, in completion order,
 	// before it is counted (write PGN and the store here). An error stops
-	// the run and is returned by Run. Called from one goroutine.
+	// the run and is returned by Run. Called from one goroutine. Run drops
+	// a record once its pair is counted (a long run's memory stays flat):
+	// Deliver, Finished and PairsCounted are where records are consumed.
 	Deliver func(r *game.Record) error
 	// Started is called when a game starts. Called from the collector
 	// goroutine, like Finished.
@@ -347,7 +349,12 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	for _, j := range jobs {
 		slotJobs[j.Pair] = append(slotJobs[j.Pair], j)
 	}
-	slotRecs := make([][]*game.Record, npairs)
+	// A slot's records are held only until the slot is counted (pending);
+	// what is kept after is the count of its delivered games. The records
+	// themselves went to Deliver: a long run holds the open pairs — about
+	// the concurrency — not every game it played.
+	got := make([]int, npairs)
+	pending := map[int][]*game.Record{}
 	next := 0
 	var runErr error
 	stopped := false
@@ -359,8 +366,9 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 		cancel()
 	}
 	countReady := func() {
-		for next < npairs && len(slotRecs[next]) == len(slotJobs[next]) && len(slotJobs[next]) > 0 {
-			recs := orderRecs(slotJobs[next], slotRecs[next])
+		for next < npairs && got[next] == len(slotJobs[next]) && len(slotJobs[next]) > 0 {
+			recs := orderRecs(slotJobs[next], pending[next])
+			delete(pending, next)
 			st.count(slotJobs[next], recs, pairSize == 2 && len(recs) == 2)
 			st.PairsCounted++
 			if cfg.SPRT != nil {
@@ -379,7 +387,8 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 		}
 	}
 	for k, recs := range cfg.Played {
-		slotRecs[k] = orderRecs(nil, append([]*game.Record(nil), recs...))
+		pending[k] = orderRecs(nil, append([]*game.Record(nil), recs...))
+		got[k] = len(recs)
 		sum.Resumed += len(recs)
 	}
 	st.Resumed = sum.Resumed
@@ -411,7 +420,8 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 			}
 			st.Delivered++
 			p := pairOf(ev.job)
-			slotRecs[p] = append(slotRecs[p], r)
+			pending[p] = append(pending[p], r)
+			got[p]++
 			countReady()
 			if cfg.Finished != nil {
 				cfg.Finished(r, st)
@@ -421,10 +431,10 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	// Count what is left: complete pairs after a gap as pairs, lone games
 	// as single games.
 	for k := next; k < npairs; k++ {
-		if len(slotRecs[k]) == 0 {
+		if got[k] == 0 {
 			continue
 		}
-		recs := orderRecs(slotJobs[k][:0:0], slotRecs[k])
+		recs := orderRecs(slotJobs[k][:0:0], pending[k])
 		js := jobsOf(slotJobs[k], recs)
 		st.count(js, recs, pairSize == 2 && len(recs) == 2)
 	}
@@ -437,7 +447,7 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	sum.CompleteRounds = 0
 	complete := map[int]bool{}
 	for k := 0; k < npairs; k++ {
-		if len(slotRecs[k]) != len(slotJobs[k]) {
+		if got[k] != len(slotJobs[k]) {
 			complete[slotJobs[k][0].Round] = false
 		} else if _, ok := complete[slotJobs[k][0].Round]; !ok {
 			complete[slotJobs[k][0].Round] = true

@@ -2,7 +2,9 @@ package pgn
 
 import (
 	"bufio"
+	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -75,18 +77,38 @@ const maxLine = 16 << 20
 // ErrLineTooLong is returned for a line over 16 MiB.
 var ErrLineTooLong = errors.New("pgn: line too long")
 
-// Reader streams games from PGN text. It never rejects a game for its
-// content: a broken header line is read as well as it can be, unknown
-// tokens are kept as moves, an unterminated comment ends at the next
-// header block.
+// ErrBinary is returned (wrapped, with the byte) for a control character
+// that no PGN text contains: the file is binary or damaged, and guessing
+// games out of it would rate noise. Reading stops there.
+var ErrBinary = errors.New("pgn: binary data, not PGN text")
+
+// SyntaxError is one game the reader could not make sense of (a '}'
+// outside a comment). The game is dropped; the next Read continues with
+// the following game, so a caller can skip it with a warning.
+type SyntaxError struct {
+	Line int // where the fault is
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Reader streams games from PGN text, plain or gzip-compressed (told by
+// the gzip magic bytes, whatever the file is called). It is tolerant of
+// what does not change a game's meaning: a broken header line is read as
+// well as it can be, unknown tokens are kept as moves, an unterminated
+// comment ends at the next header block. A stray '}' drops its game with
+// a *SyntaxError; binary data stops the reading with ErrBinary.
 type Reader struct {
 	br      *bufio.Reader
+	started bool // the gzip check has been made
+	gz      bool // reading through gzip
 	line    int
-	pending *string // a line read ahead that starts the next game
+	pending *string // a line (or the rest of one) read ahead for the next game
 	err     error
 
 	g         *Game
-	afterTags bool // a non-tag line followed the current game's tags
+	bad       *SyntaxError // the current game is to be dropped
+	afterTags bool         // a non-tag line followed the current game's tags
 	inComment bool
 	depth     int // variation nesting
 	prevBlank bool
@@ -106,6 +128,10 @@ func (r *Reader) readLine() (string, bool) {
 		r.pending = nil
 		return s, true
 	}
+	if !r.started {
+		r.started = true
+		r.startGzip()
+	}
 	if r.err != nil {
 		return "", false
 	}
@@ -122,6 +148,9 @@ func (r *Reader) readLine() (string, bool) {
 		}
 		if err != nil {
 			r.err = err
+			if r.gz && err != io.EOF {
+				r.err = fmt.Errorf("gzip: %w", err)
+			}
 			if sb.Len() == 0 {
 				return "", false
 			}
@@ -134,11 +163,46 @@ func (r *Reader) readLine() (string, bool) {
 		s = strings.TrimPrefix(s, "\uFEFF")
 	}
 	s = strings.TrimRight(s, "\r\n")
+	for i := 0; i < len(s); i++ {
+		if isBinary(s[i]) {
+			r.err = fmt.Errorf("%w (byte 0x%02x at column %d)", ErrBinary, s[i], i+1)
+			return "", false
+		}
+	}
 	return s, true
 }
 
-// Read returns the next game, or io.EOF after the last one. Other errors
-// come from the underlying reader.
+// startGzip switches to decompression when the input starts with the gzip
+// magic bytes: result files are often kept gzipped, and reading the
+// compressed bytes as text would only give garbage.
+func (r *Reader) startGzip() {
+	magic, _ := r.br.Peek(2)
+	if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return
+	}
+	zr, err := gzip.NewReader(r.br)
+	if err != nil {
+		r.err = fmt.Errorf("gzip: %w", err)
+		return
+	}
+	r.gz = true
+	r.br = bufio.NewReaderSize(zr, 64<<10)
+}
+
+// isBinary reports a control character that PGN text never holds. Tab,
+// CR, LF, FF and VT are white space; Ctrl-Z ends old DOS files and is
+// read as white space too.
+func isBinary(c byte) bool {
+	switch c {
+	case '\t', '\n', '\r', '\f', '\v', 0x1a:
+		return false
+	}
+	return c < 0x20 || c == 0x7f
+}
+
+// Read returns the next game, or io.EOF after the last one. A
+// *SyntaxError means one game was dropped and reading can go on; other
+// errors (ErrBinary, ErrLineTooLong, gzip and I/O errors) end the reading.
 func (r *Reader) Read() (*Game, error) {
 	for {
 		line, ok := r.readLine()
@@ -155,12 +219,10 @@ func (r *Reader) Read() (*Game, error) {
 				// A header after movetext (or after a blank line) starts
 				// the next game.
 				r.pending = &line
-				return r.take(), nil
+				return r.take()
 			}
 			r.inComment, r.depth = false, 0
-			if r.g == nil {
-				r.g = &Game{Line: r.line}
-			}
+			r.begin()
 			r.g.Tags = append(r.g.Tags, parseTag(trimmed))
 		case blank:
 			if r.g != nil {
@@ -169,20 +231,36 @@ func (r *Reader) Read() (*Game, error) {
 		case !r.inComment && r.depth == 0 && strings.HasPrefix(line, "%"):
 			// PGN escape line: ignored.
 		default:
-			if r.g == nil {
-				r.g = &Game{Line: r.line}
+			if r.g != nil {
+				r.afterTags = true
 			}
-			r.afterTags = true
-			if r.movetext(line) {
-				return r.take(), nil
+			if end, ok := r.movetext(line); ok {
+				// What follows the termination marker on its line is
+				// read as the start of what comes next (a comment, or
+				// the next game).
+				if strings.TrimSpace(line[end:]) != "" {
+					rest := line[end:]
+					r.pending = &rest
+				}
+				return r.take()
 			}
 		}
 	}
 }
 
+// begin starts a game at the current line unless one is open. Games start
+// at their first tag or token: comments between games (after a result,
+// before the next header) make no game.
+func (r *Reader) begin() {
+	if r.g == nil {
+		r.g = &Game{Line: r.line}
+		r.afterTags = false
+	}
+}
+
 func (r *Reader) finish() (*Game, error) {
 	if r.g != nil {
-		return r.take(), nil
+		return r.take()
 	}
 	if r.err == nil || r.err == io.EOF {
 		return nil, io.EOF
@@ -190,10 +268,13 @@ func (r *Reader) finish() (*Game, error) {
 	return nil, r.err
 }
 
-func (r *Reader) take() *Game {
-	g := r.g
-	r.g, r.afterTags, r.inComment, r.depth = nil, false, false, 0
-	return g
+func (r *Reader) take() (*Game, error) {
+	g, bad := r.g, r.bad
+	r.g, r.bad, r.afterTags, r.inComment, r.depth = nil, nil, false, false, 0
+	if bad != nil {
+		return nil, bad
+	}
+	return g, nil
 }
 
 // looksLikeTag reports whether a trimmed line is a header line: "[Name"
@@ -239,10 +320,13 @@ func parseTag(s string) Tag {
 	return Tag{Name: name, Value: b.String()}
 }
 
-// movetext consumes one line of movetext and reports whether a termination
-// marker ended the game.
-func (r *Reader) movetext(line string) bool {
-	g := r.g
+// delims end a movetext token.
+const delims = " \t\r\n\f\v\x1a{};()"
+
+// movetext consumes one line of movetext. When a termination marker ends
+// the game it returns the offset just after the marker and true. Every
+// step of its loop consumes at least one byte.
+func (r *Reader) movetext(line string) (int, bool) {
 	i := 0
 	for i < len(line) {
 		c := line[i]
@@ -252,14 +336,23 @@ func (r *Reader) movetext(line string) bool {
 				i += j + 1
 				continue
 			}
-			return false
+			return 0, false
 		}
 		switch {
 		case c == '{':
 			r.inComment = true
 			i++
 		case c == ';':
-			return false // comment to end of line
+			return 0, false // comment to end of line, in a game or between games
+		case c == '}':
+			// Not a comment's end: the text is damaged. The game it is in
+			// (or the one it starts) is dropped, not guessed at.
+			r.begin()
+			r.afterTags = true
+			if r.bad == nil {
+				r.bad = &SyntaxError{Line: r.line, Msg: "unexpected '}' outside a comment"}
+			}
+			i++
 		case c == '(':
 			r.depth++
 			i++
@@ -268,11 +361,11 @@ func (r *Reader) movetext(line string) bool {
 				r.depth--
 			}
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
-			i++
+		case strings.IndexByte(delims, c) >= 0:
+			i++ // white space
 		default:
-			j := i
-			for j < len(line) && !strings.ContainsRune(" \t\r\n\f\v{};()", rune(line[j])) {
+			j := i + 1
+			for j < len(line) && strings.IndexByte(delims, line[j]) < 0 {
 				j++
 			}
 			tok := line[i:j]
@@ -280,20 +373,22 @@ func (r *Reader) movetext(line string) bool {
 			if r.depth > 0 {
 				continue
 			}
-			if isTermination(tok) {
-				g.Termination = tok
-				return true
+			r.begin()
+			r.afterTags = true
+			mv := tok
+			if !isTermination(tok) {
+				mv = stripMoveNumber(tok)
 			}
-			if mv := stripMoveNumber(tok); mv != "" && mv[0] != '$' {
-				if isTermination(mv) {
-					g.Termination = mv
-					return true
-				}
-				g.Moves = append(g.Moves, mv)
+			if isTermination(mv) {
+				r.g.Termination = mv
+				return i, true
+			}
+			if mv != "" && mv[0] != '$' {
+				r.g.Moves = append(r.g.Moves, mv)
 			}
 		}
 	}
-	return false
+	return 0, false
 }
 
 // stripMoveNumber removes a leading move number ("12." or "12...") and

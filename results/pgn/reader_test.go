@@ -172,9 +172,18 @@ func TestEmptyAndGarbage(t *testing.T) {
 	if gs := readAll(t, strings.NewReader("\n\n  \n")); len(gs) != 0 {
 		t.Errorf("blank input gave %d games", len(gs))
 	}
-	gs := readAll(t, strings.NewReader("[\n]]]\n[ \"\n\x00\xff 1-0"))
+	gs := readAll(t, strings.NewReader("[\n]]]\n[ \"\n\xff 1-0"))
 	if len(gs) == 0 || gs[len(gs)-1].Termination != "1-0" {
 		t.Errorf("garbage: %+v", gs)
+	}
+	// A NUL byte is binary data: an error at its line, not a game.
+	rd := NewReader(strings.NewReader("[White \"A\"]\n\n1. e4\n\x00 1-0\n"))
+	var err error
+	for err == nil {
+		_, err = rd.Read()
+	}
+	if !errors.Is(err, ErrBinary) || rd.Line() != 4 {
+		t.Errorf("NUL byte: %v at line %d", err, rd.Line())
 	}
 }
 

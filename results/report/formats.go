@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -65,13 +66,22 @@ func csvNum(verb string, x float64) string {
 // CSVHeader is the header row of WriteCSV.
 var CSVHeader = []string{"rank", "name", "games", "wins", "draws", "losses", "points", "score", "draw_ratio",
 	"elo", "elo_error", "nelo", "nelo_error", "los", "ptnml_0", "ptnml_0.5", "ptnml_1", "ptnml_1.5", "ptnml_2",
-	"rating", "rating_error", "rating_cfs", "opp_avg", "time_losses", "crashes", "stalls"}
+	"rating", "rating_error", "rating_cfs", "opp_avg", "time_losses", "crashes", "stalls", "llr", "verdict"}
 
 // WriteCSV writes one row per engine (RFC 4180, header row first): the
 // engine's results against the field (the multi-engine table's numbers)
 // and its rating-table columns. Numbers that do not exist are empty
 // fields; ratios (score, draw_ratio, los, rating_cfs) are fractions 0..1.
+// The last two columns, llr and verdict (H1, H0 or continue, as in the
+// JSON), are the run's SPRT on both rows of its two engines (the first
+// engine's point of view) and empty elsewhere: they come last so that
+// readers of the older columns keep working.
 func (r *Report) WriteCSV(w io.Writer) error {
+	llr, verdict, tested := "", "", map[string]bool{}
+	if st, ok := r.SPRTResult(); ok {
+		llr, verdict = csvNum("%.4f", st.LLR), st.Verdict.String()
+		tested[r.Engines[0].Name], tested[r.Engines[1].Name] = true, true
+	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
@@ -96,6 +106,11 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		}
 		rec = append(rec, rating, rerr, cfs, opp, strconv.FormatInt(s.Incidents.TimeLosses, 10),
 			strconv.FormatInt(s.Incidents.Crashes, 10), strconv.FormatInt(s.Incidents.Stalls, 10))
+		if tested[s.Name] {
+			rec = append(rec, llr, verdict)
+		} else {
+			rec = append(rec, "", "")
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -483,4 +498,43 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(j)
+}
+
+// SPRTResult is the run's SPRT evaluated on its games (the first engine
+// against the second), as the report's other formats show it; ok is false
+// when the run has no SPRT.
+func (r *Report) SPRTResult() (sprt.Status, bool) {
+	for i := range r.Matchups {
+		if t := r.sprtFor(&r.Matchups[i]); t != nil {
+			return SPRTStatus(&r.Matchups[i], *t), true
+		}
+	}
+	return sprt.Status{}, false
+}
+
+// RunSPRT evaluates a stored run's SPRT on its games without loading a
+// whole report (elolab runs): the first engine against the second; ok is
+// false when the run has no SPRT.
+func RunSPRT(ctx context.Context, st *store.Store, run *store.Run) (_ sprt.Status, ok bool, err error) {
+	if run.SPRT == nil || len(run.Engines) < 2 {
+		return sprt.Status{}, false, nil
+	}
+	t, err := run.SPRT.Test()
+	if err != nil {
+		return sprt.Status{}, false, err
+	}
+	ms, err := st.Matchups(ctx, run.ID)
+	if err != nil {
+		return sprt.Status{}, false, err
+	}
+	a, b := run.Engines[0].Name, run.Engines[1].Name
+	for _, m := range ms {
+		if m.A == b && m.B == a {
+			m = m.Flip()
+		}
+		if m.A == a && m.B == b {
+			return SPRTStatus(&m, t), true, nil
+		}
+	}
+	return t.Status(sprt.Results{}), true, nil
 }

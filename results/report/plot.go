@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,17 +85,40 @@ func LLRPlot(title string, pts []store.LLRPoint, lower, upper float64) (*plot.Pl
 type EloBar struct {
 	Name       string
 	Elo, Error float64
+	// Score is the engine's score (0..1, NaN without games); with no
+	// finite Elo it says where the n/a marker goes: above the rated
+	// engines at 100 %, below them at 0 %, on the middle line otherwise.
+	Score float64
 }
 
-// EloPlot draws each engine's Elo as a point with its error bar.
-// Engines without a rating are left out.
+// naLabel is the plot's label for an engine without a finite Elo.
+func naLabel(b EloBar) string {
+	if sprt.Unbounded(b.Score) != "" {
+		return fmt.Sprintf("%s (%.0f %% score: unbounded)", sprt.NA, 100*b.Score)
+	}
+	return sprt.NA
+}
+
+// EloPlot draws each engine's Elo as a point with its error bar. An
+// engine without a finite Elo is not left out: it gets a triangle marker
+// labelled n/a above the rated engines (100 % score), below them (0 %),
+// or a cross on the middle line (no rated games).
 func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
+	drawable := false
+	for _, b := range bars {
+		drawable = drawable || sprt.Valid(b.Elo) || sprt.Unbounded(b.Score) != ""
+	}
+	if !drawable {
+		return nil, errors.New("report: no rated engine: nothing to plot")
+	}
 	var names []string
 	var data struct {
 		plotter.XYs
 		plotter.YErrors
 	}
-	for _, b := range bars {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, b := range bars {
+		names = append(names, b.Name)
 		if !sprt.Valid(b.Elo) {
 			continue
 		}
@@ -102,33 +126,88 @@ func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
 		if !sprt.Valid(e) {
 			e = 0
 		}
-		data.XYs = append(data.XYs, plotter.XY{X: float64(len(names)), Y: b.Elo})
+		data.XYs = append(data.XYs, plotter.XY{X: float64(i), Y: b.Elo})
 		data.YErrors = append(data.YErrors, struct{ Low, High float64 }{e, e})
-		names = append(names, b.Name)
+		lo, hi = min(lo, b.Elo-e), max(hi, b.Elo+e)
 	}
-	if len(names) == 0 {
-		return nil, errors.New("report: no rated engine: nothing to plot")
+	if len(data.XYs) == 0 {
+		lo, hi = -100, 100
 	}
+	pad := 0.15*(hi-lo) + 20
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = yLabel
-	bars2, err := plotter.NewYErrorBars(data)
-	if err != nil {
-		return nil, err
+	p.Add(plotter.NewGrid())
+	if len(data.XYs) > 0 {
+		bars2, err := plotter.NewYErrorBars(data)
+		if err != nil {
+			return nil, err
+		}
+		bars2.CapWidth = vg.Points(8)
+		bars2.Width = vg.Points(1.5)
+		pts, err := plotter.NewScatter(data.XYs)
+		if err != nil {
+			return nil, err
+		}
+		pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+		pts.Radius = vg.Points(3.5)
+		pts.Shape = draw.CircleGlyph{}
+		p.Add(bars2, pts)
 	}
-	bars2.CapWidth = vg.Points(8)
-	bars2.Width = vg.Points(1.5)
-	pts, err := plotter.NewScatter(data.XYs)
-	if err != nil {
-		return nil, err
+	var na plotter.XYLabels
+	var glyphs []draw.GlyphStyle
+	red := color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
+	for i, b := range bars {
+		if sprt.Valid(b.Elo) {
+			continue
+		}
+		y, shape := (lo+hi)/2, draw.GlyphDrawer(draw.CrossGlyph{})
+		switch {
+		case sprt.Unbounded(b.Score) != "" && b.Score >= 1:
+			y, shape = hi+pad, draw.PyramidGlyph{}
+		case sprt.Unbounded(b.Score) != "":
+			y, shape = lo-pad, downGlyph{}
+		}
+		na.XYs = append(na.XYs, plotter.XY{X: float64(i), Y: y})
+		na.Labels = append(na.Labels, naLabel(b))
+		glyphs = append(glyphs, draw.GlyphStyle{Color: red, Radius: vg.Points(5), Shape: shape})
 	}
-	pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	pts.Radius = vg.Points(3.5)
-	pts.Shape = draw.CircleGlyph{}
-	p.Add(plotter.NewGrid(), bars2, pts)
+	if len(na.XYs) > 0 {
+		marks, err := plotter.NewScatter(na.XYs)
+		if err != nil {
+			return nil, err
+		}
+		marks.GlyphStyleFunc = func(i int) draw.GlyphStyle { return glyphs[i] }
+		labels, err := plotter.NewLabels(na)
+		if err != nil {
+			return nil, err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].Color = red
+			labels.TextStyle[i].XAlign = draw.XCenter
+		}
+		labels.Offset = vg.Point{Y: vg.Points(8)}
+		p.Add(marks, labels)
+		p.Y.Min, p.Y.Max = min(p.Y.Min, lo-1.5*pad), max(p.Y.Max, hi+1.5*pad)
+	}
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 	return p, nil
+}
+
+// downGlyph is a filled triangle pointing down (draw.PyramidGlyph points
+// up): the marker of an Elo unbounded below.
+type downGlyph struct{}
+
+func (downGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	r := sty.Radius
+	p := vg.Path{}
+	p.Move(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r*0.866, Y: pt.Y + r/2})
+	p.Line(vg.Point{X: pt.X + r*0.866, Y: pt.Y + r/2})
+	p.Close()
+	c.Fill(p)
 }
 
 // SavePlot writes a plot to a .png or .svg file.
@@ -163,12 +242,12 @@ func WritePlot(w io.Writer, p *plot.Plot, format string) error {
 func (r *Report) EloBars() (bars []EloBar, yLabel string) {
 	if r.Ratings != nil {
 		for _, p := range r.Ratings.Players {
-			bars = append(bars, EloBar{Name: p.Name, Elo: p.Rating, Error: p.Error})
+			bars = append(bars, EloBar{Name: p.Name, Elo: p.Rating, Error: p.Error, Score: p.Score()})
 		}
 		return bars, fmt.Sprintf("rating (%s), %.0f %% error", r.Ratings.Scale, 100*r.Ratings.Confidence)
 	}
 	for _, s := range r.Standings {
-		bars = append(bars, EloBar{Name: s.Name, Elo: s.Summary.Elo, Error: s.Summary.EloError})
+		bars = append(bars, EloBar{Name: s.Name, Elo: s.Summary.Elo, Error: s.Summary.EloError, Score: s.Summary.Score})
 	}
 	return bars, "Elo against the field, 95 % error"
 }

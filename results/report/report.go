@@ -256,15 +256,12 @@ func Standings(engines []string, ms []store.Matchup) []Standing {
 		s.Summary = sprt.Summarize(m.Results())
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Summary.Elo, out[j].Summary.Elo
-		va, vb := sprt.Valid(a), sprt.Valid(b)
-		if va != vb {
-			return va
+		// 100 % scores first, 0 % after the rated, no games last.
+		a, b := out[i].Summary.RankElo(), out[j].Summary.RankElo()
+		if math.IsNaN(a) != math.IsNaN(b) {
+			return !math.IsNaN(a)
 		}
-		if va && a != b {
-			return a > b
-		}
-		return false
+		return a > b
 	})
 	for i := range out {
 		out[i].Rank = i + 1

@@ -12,18 +12,13 @@ import (
 )
 
 // NA is printed for numbers that do not exist (fastchess prints nan/inf).
-const NA = "n/a"
+const NA = sprt.NA
 
 // Dashes is fastchess's block delimiter.
 const Dashes = "--------------------------------------------------"
 
-// f formats x with a printf verb, or NA.
-func f(verb string, x float64) string {
-	if !sprt.Valid(x) {
-		return NA
-	}
-	return fmt.Sprintf(verb, x)
-}
+// f formats x with a printf verb, or NA (the lab's one number formatter).
+func f(verb string, x float64) string { return sprt.Num(verb, x) }
 
 // ratio is a/b, NaN when b is 0.
 func ratio(a, b float64) float64 {
@@ -105,6 +100,9 @@ func WriteFastchessBlock(w io.Writer, m store.Matchup, h Header, t *sprt.Test) e
 	if t != nil && st.Verdict != sprt.Continue {
 		o.printf("SPRT ([%.2f, %.2f]) completed - %s\n", t.Elo0, t.Elo1, verdictText(st.Verdict))
 	}
+	if note := sprt.UnboundedNote(m.A, s.Score); note != "" {
+		o.line(note)
+	}
 	if res.IsPenta() {
 		o.line("(DrawRatio is the share of game pairs scoring 1 point, fastchess's pentanomial definition; the Elo and LLR use complete pairs only.)")
 	} else {
@@ -129,6 +127,9 @@ func WriteCutechess(w io.Writer, m store.Matchup, t *sprt.Test) error {
 	s := sprt.Summarize(m.Trinomial())
 	o.printf("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%\n", f("%.1f", s.Elo), f("%.1f", s.EloError),
 		f("%.1f", 100*s.LOS), f("%.1f", 100*s.DrawRatio))
+	if note := sprt.UnboundedNote(m.A, s.Score); note != "" {
+		o.line(note)
+	}
 	if t != nil {
 		st := SPRTStatus(&m, *t)
 		o.printf("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f", st.LLR, st.Percent(), st.Lower, st.Upper)
@@ -156,12 +157,7 @@ func WriteStandings(w io.Writer, rows []Standing) error {
 	}
 	o.printf("%-4s %-*s %10s %10s %10s %10s %10s %10s %10s %20s\n", "Rank", width, "Name", "Elo", "+/-", "nElo", "+/-",
 		"Games", "Score", "Draw", "Ptnml(0-2)")
-	pct := func(x float64) string {
-		if !sprt.Valid(x) {
-			return fmt.Sprintf("%10s", NA)
-		}
-		return fmt.Sprintf("%9.1f%%", 100*x)
-	}
+	pct := func(x float64) string { return sprt.NumOr("%9.1f%%", 100*x, fmt.Sprintf("%10s", NA)) }
 	for _, r := range rows {
 		s := r.Summary
 		penta := ""
@@ -171,6 +167,11 @@ func WriteStandings(w io.Writer, rows []Standing) error {
 		o.printf("%4d %-*s %10s %10s %10s %10s %10d %s %s %20s\n", r.Rank, width, r.Name,
 			f("%.2f", s.Elo), f("%.2f", s.EloError), f("%.2f", s.NElo), f("%.2f", s.NEloError),
 			r.WDL.Games(), pct(s.Score), pct(s.DrawRatio), penta)
+	}
+	for _, r := range rows {
+		if note := sprt.UnboundedNote(r.Name, r.Summary.Score); note != "" {
+			o.line(note)
+		}
 	}
 	return o.err
 }
@@ -191,10 +192,7 @@ func WriteOrdo(w io.Writer, t *rating.Table) error {
 		if p.Rated && p.Name == t.Anchor {
 			errS = "----"
 		}
-		cfs := "---"
-		if sprt.Valid(p.CFS) {
-			cfs = fmt.Sprintf("%.0f", 100*p.CFS)
-		}
+		cfs := sprt.NumOr("%.0f", 100*p.CFS, "---")
 		o.printf("%4d %-*s:%8s%7s%8s%8d%6d%6d%6d%6s%8s\n", i+1, width, p.Name, f("%.1f", p.Rating), errS, cfs,
 			p.Games, p.Wins, p.Draws, p.Losses, f("%.0f", 100*p.Score()), f("%.1f", p.OppAvg))
 	}

@@ -202,7 +202,8 @@ func (a *Aggregator) Matchups() []Matchup {
 
 // Matchups aggregates a run's games per engine pair, in order of the
 // pair's first game.
-func (s *Store) Matchups(ctx context.Context, runID int64) ([]Matchup, error) {
+func (s *Store) Matchups(ctx context.Context, runID int64) (_ []Matchup, err error) {
+	defer s.annotate(&err)
 	r, err := s.GetRun(ctx, runID)
 	if err != nil {
 		return nil, err
@@ -251,7 +252,8 @@ func Trajectory(games []Game, a, b string, t sprt.Test) []LLRPoint {
 
 // LLRTrajectory is Trajectory over a run's games between its first two
 // engines (the tested engine and its opponent).
-func (s *Store) LLRTrajectory(ctx context.Context, runID int64, t sprt.Test) ([]LLRPoint, error) {
+func (s *Store) LLRTrajectory(ctx context.Context, runID int64, t sprt.Test) (_ []LLRPoint, err error) {
+	defer s.annotate(&err)
 	r, err := s.GetRun(ctx, runID)
 	if err != nil {
 		return nil, err

@@ -35,6 +35,21 @@ func TestMain(m *testing.M) {
 }
 
 func child(role string) error {
+	if role == "readonly" {
+		// Reads a store it may not write (TestOpenReadOnlyDirectory).
+		s, err := OpenReadOnly(ctx, os.Getenv(envPath))
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		runID, _ := strconv.ParseInt(os.Getenv(envRun), 10, 64)
+		n, err := s.CountGames(ctx, runID)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%d games\n", n)
+		return nil
+	}
 	s, err := Open(os.Getenv(envPath))
 	if err != nil {
 		return err
@@ -73,6 +88,14 @@ func child(role string) error {
 				return err
 			}
 		}
+	case "claim":
+		// Claims run 1 of the store, says so and waits to be killed.
+		if _, err := s.ClaimRun(ctx, runID); err != nil {
+			return err
+		}
+		fmt.Println("claimed")
+		time.Sleep(time.Minute)
+		return errors.New("still alive after a minute")
 	case "killed-in-transaction":
 		// Starts a game's transaction, writes its rows, and dies with
 		// SIGKILL before the commit.

@@ -14,6 +14,23 @@
 // one transaction when it finishes (RecordGame); a process killed at any
 // moment leaves either the whole game or nothing.
 //
+// # Ownership, read-only use and foreign files
+//
+// SQLite keeps concurrent writers consistent, but two processes playing the
+// same run would both play every pair. A process therefore claims a run
+// (ClaimExperiment, ClaimRun: a lease row in the owners table) before it
+// writes anything for it; a second claim fails with an *OwnedError naming
+// the owner. A lease dies with its process: on the same machine through
+// /proc (kill -9 frees it at once), elsewhere when its heartbeat is a
+// minute old (owner.go).
+//
+// OpenReadOnly never creates, migrates or writes a store, and reads one in
+// a directory the user cannot write (immutable, when there is no WAL
+// content). A store is only created where no file exists: an empty file,
+// a file that is not SQLite and an SQLite database without elolab's schema
+// are refused (ErrNotStore), and a damaged one is named with the check to
+// run (ErrCorrupt).
+//
 // # Idempotency and resume
 //
 // Games are keyed by (run, pair index, game index 0/1). Recording the same
@@ -33,7 +50,8 @@
 // # Schema
 //
 // The schema is versioned in the schema_migrations table and migrated on
-// Open inside an immediate transaction, so processes that open a new file
-// at the same time do not race. A file written by a newer elolab (higher
+// Open inside an immediate transaction; a new store is built in a temporary
+// file linked into place, so processes that open a new file at the same
+// time do not race. A file written by a newer elolab (higher
 // schema version) is refused rather than misread.
 package store

@@ -84,12 +84,14 @@ func validResult(r string) bool { return r == "1-0" || r == "0-1" || r == "1/2-1
 // AddPair registers a pair before its games are played (state pending).
 // Adding an existing pair again with the same engines and opening is a
 // no-op; with different ones it is ErrConflict.
-func (s *Store) AddPair(ctx context.Context, p Pair) error {
+func (s *Store) AddPair(ctx context.Context, p Pair) (err error) {
+	defer s.annotate(&err)
 	return s.AddPairs(ctx, []Pair{p})
 }
 
 // AddPairs registers several pairs in one transaction (see AddPair).
-func (s *Store) AddPairs(ctx context.Context, ps []Pair) error {
+func (s *Store) AddPairs(ctx context.Context, ps []Pair) (err error) {
+	defer s.annotate(&err)
 	for _, p := range ps {
 		if p.Index < 0 {
 			return fmt.Errorf("store: pair %d of run %d: %w: negative index", p.Index, p.RunID, ErrInvalid)
@@ -133,6 +135,7 @@ func (s *Store) AddPairs(ctx context.Context, ps []Pair) error {
 // replayed write never counts twice. The pair must have been added; game 0
 // has the pair's First engine as White, game 1 its Second.
 func (s *Store) RecordGame(ctx context.Context, g Game) (inserted bool, err error) {
+	defer s.annotate(&err)
 	where := fmt.Sprintf("run %d, pair %d, game %d", g.RunID, g.Pair, g.Index)
 	if g.Index != 0 && g.Index != 1 {
 		return false, fmt.Errorf("store: %s: %w: game index must be 0 or 1", where, ErrInvalid)
@@ -204,9 +207,10 @@ func (s *Store) RecordGame(ctx context.Context, g Game) (inserted bool, err erro
 
 // ResetPair deletes the stored games of one pair and sets it pending, so
 // that it can be replayed as a whole. It returns how many games it deleted.
-func (s *Store) ResetPair(ctx context.Context, runID int64, pair int) (int, error) {
+func (s *Store) ResetPair(ctx context.Context, runID int64, pair int) (_ int, err error) {
+	defer s.annotate(&err)
 	var n int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		n, err = resetPair(ctx, tx, runID, pair)
 		return err
@@ -231,7 +235,8 @@ func resetPair(ctx context.Context, tx *sql.Tx, runID int64, pair int) (int64, e
 }
 
 // Pairs lists a run's pairs in index order.
-func (s *Store) Pairs(ctx context.Context, runID int64) ([]Pair, error) {
+func (s *Store) Pairs(ctx context.Context, runID int64) (_ []Pair, err error) {
+	defer s.annotate(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT pair_index, first, second, opening_index, opening_fen, opening, state
 		FROM pairs WHERE run_id = ? ORDER BY pair_index`, runID)
 	if err != nil {
@@ -280,9 +285,10 @@ func scanGame(sc rowScanner, runID int64, withPGN bool) (Game, error) {
 
 // Games returns all games of a run in (pair, game) order, with their PGN
 // when withPGN is set.
-func (s *Store) Games(ctx context.Context, runID int64, withPGN bool) ([]Game, error) {
+func (s *Store) Games(ctx context.Context, runID int64, withPGN bool) (_ []Game, err error) {
+	defer s.annotate(&err)
 	var out []Game
-	err := s.eachGame(ctx, runID, withPGN, func(g Game) error {
+	err = s.eachGame(ctx, runID, withPGN, func(g Game) error {
 		out = append(out, g)
 		return nil
 	})
@@ -312,21 +318,23 @@ func (s *Store) eachGame(ctx context.Context, runID int64, withPGN bool, fn func
 }
 
 // CountGames is the number of games stored for a run.
-func (s *Store) CountGames(ctx context.Context, runID int64) (int, error) {
+func (s *Store) CountGames(ctx context.Context, runID int64) (_ int, err error) {
+	defer s.annotate(&err)
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE run_id = ?`, runID).Scan(&n)
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE run_id = ?`, runID).Scan(&n)
 	return n, err
 }
 
 // ExportPGN writes the PGN of every game of a run, in (pair, game) order,
 // separated by blank lines, and returns how many games it wrote. Games
 // stored without PGN text are skipped (and not counted).
-func (s *Store) ExportPGN(ctx context.Context, runID int64, w io.Writer) (int, error) {
+func (s *Store) ExportPGN(ctx context.Context, runID int64, w io.Writer) (_ int, err error) {
+	defer s.annotate(&err)
 	if _, err := s.GetRun(ctx, runID); err != nil {
 		return 0, err
 	}
 	n := 0
-	err := s.eachGame(ctx, runID, true, func(g Game) error {
+	err = s.eachGame(ctx, runID, true, func(g Game) error {
 		text := strings.TrimRight(g.PGN, "\n")
 		if text == "" {
 			return nil

@@ -32,7 +32,8 @@ func (p *Progress) Done() bool {
 }
 
 // Progress reports a run's pairs without changing anything.
-func (s *Store) Progress(ctx context.Context, runID int64) (*Progress, error) {
+func (s *Store) Progress(ctx context.Context, runID int64) (_ *Progress, err error) {
+	defer s.annotate(&err)
 	return progress(ctx, s.db, runID)
 }
 
@@ -110,9 +111,10 @@ type ResumePlan struct {
 // one transaction it deletes the stored half of every partial pair (the
 // pair is replayed whole; see the package documentation) and sets the run
 // running again. Calling it twice is harmless.
-func (s *Store) Resume(ctx context.Context, runID int64) (*ResumePlan, error) {
+func (s *Store) Resume(ctx context.Context, runID int64) (_ *ResumePlan, err error) {
+	defer s.annotate(&err)
 	plan := &ResumePlan{}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		p, err := progress(ctx, tx, runID)
 		if err != nil {
 			return err
@@ -152,7 +154,8 @@ type Checkpoint struct {
 
 // SaveCheckpoint stores a checkpoint; saving the same (run, kind,
 // iteration) again replaces it. State must be valid JSON.
-func (s *Store) SaveCheckpoint(ctx context.Context, c Checkpoint) error {
+func (s *Store) SaveCheckpoint(ctx context.Context, c Checkpoint) (err error) {
+	defer s.annotate(&err)
 	if c.Kind == "" {
 		return fmt.Errorf("store: checkpoint of run %d: %w: empty kind", c.RunID, ErrInvalid)
 	}
@@ -178,7 +181,8 @@ func (s *Store) SaveCheckpoint(ctx context.Context, c Checkpoint) error {
 
 // LatestCheckpoint returns the checkpoint of this kind with the highest
 // iteration (ErrNoCheckpoint if none).
-func (s *Store) LatestCheckpoint(ctx context.Context, runID int64, kind string) (*Checkpoint, error) {
+func (s *Store) LatestCheckpoint(ctx context.Context, runID int64, kind string) (_ *Checkpoint, err error) {
+	defer s.annotate(&err)
 	cs, err := s.checkpoints(ctx, runID, kind, true)
 	if err != nil {
 		return nil, err
@@ -190,7 +194,8 @@ func (s *Store) LatestCheckpoint(ctx context.Context, runID int64, kind string) 
 }
 
 // Checkpoints lists a run's checkpoints of this kind by iteration.
-func (s *Store) Checkpoints(ctx context.Context, runID int64, kind string) ([]Checkpoint, error) {
+func (s *Store) Checkpoints(ctx context.Context, runID int64, kind string) (_ []Checkpoint, err error) {
+	defer s.annotate(&err)
 	return s.checkpoints(ctx, runID, kind, false)
 }
 

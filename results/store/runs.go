@@ -121,7 +121,8 @@ func HashConfig(config string) string {
 }
 
 // CreateRun stores a new run in state running with its engines.
-func (s *Store) CreateRun(ctx context.Context, nr NewRun) (*Run, error) {
+func (s *Store) CreateRun(ctx context.Context, nr NewRun) (_ *Run, err error) {
+	defer s.annotate(&err)
 	if strings.TrimSpace(nr.Name) == "" || strings.TrimSpace(nr.Kind) == "" {
 		return nil, fmt.Errorf("store: create run: %w: name and kind are required", ErrInvalid)
 	}
@@ -151,7 +152,7 @@ func (s *Store) CreateRun(ctx context.Context, nr NewRun) (*Run, error) {
 	}
 	now := time.Now()
 	var id int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		var model, elo0, elo1, alpha, beta any
 		if c := nr.SPRT; c != nil {
 			model, elo0, elo1, alpha, beta = c.Model.String(), c.Elo0, c.Elo1, c.Alpha, c.Beta
@@ -240,7 +241,8 @@ func (s *Store) loadEngines(ctx context.Context, r *Run) error {
 }
 
 // GetRun returns the run with this id (ErrRunNotFound if none).
-func (s *Store) GetRun(ctx context.Context, id int64) (*Run, error) {
+func (s *Store) GetRun(ctx context.Context, id int64) (_ *Run, err error) {
+	defer s.annotate(&err)
 	r, err := scanRun(s.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: run %d: %w", id, ErrRunNotFound)
@@ -254,12 +256,19 @@ func (s *Store) GetRun(ctx context.Context, id int64) (*Run, error) {
 	return r, nil
 }
 
-// FindRun returns the most recent run with this name and configuration
-// hash, the one to resume (ErrRunNotFound if none).
-func (s *Store) FindRun(ctx context.Context, name, configHash string) (*Run, error) {
+// FindRun returns the most recent run with this name and one of these
+// configuration hashes, the one to resume (ErrRunNotFound if none). Older
+// hashes let a caller that changed how it computes its hash still find the
+// runs of older stores (the newest matching run wins).
+func (s *Store) FindRun(ctx context.Context, name, configHash string, older ...string) (_ *Run, err error) {
+	defer s.annotate(&err)
+	args := []any{name, configHash}
+	for _, h := range older {
+		args = append(args, h)
+	}
 	var id int64
-	err := s.db.QueryRowContext(ctx, `SELECT id FROM runs WHERE name = ? AND config_hash = ? ORDER BY id DESC LIMIT 1`,
-		name, configHash).Scan(&id)
+	err = s.db.QueryRowContext(ctx, `SELECT id FROM runs WHERE name = ? AND config_hash IN (?`+
+		strings.Repeat(", ?", len(older))+`) ORDER BY id DESC LIMIT 1`, args...).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: run %q with config %.12s: %w", name, configHash, ErrRunNotFound)
 	}
@@ -269,12 +278,34 @@ func (s *Store) FindRun(ctx context.Context, name, configHash string) (*Run, err
 	return s.GetRun(ctx, id)
 }
 
+// Replan changes the pairs a run plans and the configuration text it keeps
+// (the experiment file after its pairs: changed), and sets it running: a
+// finished run whose pair count was raised continues. Its config_hash
+// stays: the pair count is not part of a run's identity.
+func (s *Store) Replan(ctx context.Context, id int64, plannedPairs int, config string) (err error) {
+	defer s.annotate(&err)
+	if plannedPairs < 0 {
+		return fmt.Errorf("store: run %d: %w: planned pairs %d < 0", id, ErrInvalid, plannedPairs)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE runs SET planned_pairs = ?, config = ?, state = 'running', updated_at = ? WHERE id = ?`,
+			plannedPairs, config, fmtTime(time.Now()), id)
+		if err != nil {
+			return fmt.Errorf("store: run %d: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: run %d: %w", id, ErrRunNotFound)
+		}
+		return nil
+	})
+}
+
 // LookupRun resolves what a user types for RUN: a numeric id, a run name
 // (its most recent run) or "" (the most recent run of the store).
-func (s *Store) LookupRun(ctx context.Context, ref string) (*Run, error) {
+func (s *Store) LookupRun(ctx context.Context, ref string) (_ *Run, err error) {
+	defer s.annotate(&err)
 	ref = strings.TrimSpace(ref)
 	var id int64
-	var err error
 	switch {
 	case ref == "":
 		err = s.db.QueryRowContext(ctx, `SELECT id FROM runs ORDER BY id DESC LIMIT 1`).Scan(&id)
@@ -297,7 +328,8 @@ func (s *Store) LookupRun(ctx context.Context, ref string) (*Run, error) {
 }
 
 // SetRunState changes a run's state (and its updated time).
-func (s *Store) SetRunState(ctx context.Context, id int64, st State) error {
+func (s *Store) SetRunState(ctx context.Context, id int64, st State) (err error) {
+	defer s.annotate(&err)
 	if _, err := ParseState(string(st)); err != nil {
 		return err
 	}
@@ -321,7 +353,7 @@ type RunSummary struct {
 	Created, Updated   time.Time
 	PlannedPairs       int
 	Engines            []string
-	Games              int
+	Games              int // stored games; a tuner's: the W/D/L of its newest checkpoint
 	CompletePairs      int
 	PartialPairs       int
 	LatestCheckpoint   int // iteration of the newest checkpoint, -1 if none
@@ -329,14 +361,18 @@ type RunSummary struct {
 }
 
 // ListRuns lists every run, oldest first, with its progress.
-func (s *Store) ListRuns(ctx context.Context) ([]RunSummary, error) {
+func (s *Store) ListRuns(ctx context.Context) (_ []RunSummary, err error) {
+	defer s.annotate(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.name, r.kind, r.state, r.created_at, r.updated_at, r.planned_pairs,
 		(SELECT count(*) FROM games g WHERE g.run_id = r.id),
 		(SELECT count(*) FROM pairs p WHERE p.run_id = r.id AND p.state = 'complete'),
 		(SELECT count(*) FROM pairs p WHERE p.run_id = r.id AND p.state = 'partial'),
 		(SELECT group_concat(name, char(31)) FROM (SELECT name FROM engines e WHERE e.run_id = r.id ORDER BY position)),
 		coalesce((SELECT iteration FROM checkpoints c WHERE c.run_id = r.id ORDER BY created_at DESC, iteration DESC LIMIT 1), -1),
-		coalesce((SELECT kind FROM checkpoints c WHERE c.run_id = r.id ORDER BY created_at DESC, iteration DESC LIMIT 1), '')
+		coalesce((SELECT kind FROM checkpoints c WHERE c.run_id = r.id ORDER BY created_at DESC, iteration DESC LIMIT 1), ''),
+		coalesce((SELECT coalesce(json_extract(c.state, '$.state.wins'), 0) + coalesce(json_extract(c.state, '$.state.draws'), 0) +
+			coalesce(json_extract(c.state, '$.state.losses'), 0)
+			FROM checkpoints c WHERE c.run_id = r.id AND json_valid(c.state) ORDER BY iteration DESC LIMIT 1), 0)
 		FROM runs r ORDER BY r.id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: list runs: %w", err)
@@ -347,9 +383,16 @@ func (s *Store) ListRuns(ctx context.Context) ([]RunSummary, error) {
 		var rs RunSummary
 		var state, created, updated string
 		var names sql.NullString
+		var checkpointGames int
 		if err := rows.Scan(&rs.ID, &rs.Name, &rs.Kind, &state, &created, &updated, &rs.PlannedPairs,
-			&rs.Games, &rs.CompletePairs, &rs.PartialPairs, &names, &rs.LatestCheckpoint, &rs.LatestCheckpointOf); err != nil {
+			&rs.Games, &rs.CompletePairs, &rs.PartialPairs, &names, &rs.LatestCheckpoint, &rs.LatestCheckpointOf,
+			&checkpointGames); err != nil {
 			return nil, fmt.Errorf("store: list runs: %w", err)
+		}
+		// A tuner (SPSA) keeps no game rows: its games are the W/D/L
+		// counts of its newest checkpoint's state.
+		if rs.Games == 0 {
+			rs.Games = checkpointGames
 		}
 		rs.State = State(state)
 		rs.Created, _ = parseTime(created)

@@ -82,6 +82,21 @@ CREATE TABLE checkpoints (
 	PRIMARY KEY (run_id, kind, iteration)
 );
 `,
+	// 2: owners, the leases by which one process at a time plays a run
+	// (owner.go). A row is not data: it only lives while its process does.
+	`
+CREATE TABLE owners (
+	key       TEXT    PRIMARY KEY,
+	host      TEXT    NOT NULL,
+	machine   TEXT    NOT NULL DEFAULT '',
+	pid       INTEGER NOT NULL,
+	pid_start TEXT    NOT NULL DEFAULT '',
+	token     TEXT    NOT NULL,
+	command   TEXT    NOT NULL DEFAULT '',
+	since     TEXT    NOT NULL,
+	heartbeat TEXT    NOT NULL
+);
+`,
 }
 
 // SchemaVersion is the schema version this package writes.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -53,6 +52,12 @@ type Store struct {
 	// the busy handler's sleep-and-retry. Other processes are kept out by
 	// SQLite's own locks and the busy timeout.
 	wmu sync.Mutex
+	// readOnly stores (OpenReadOnly) refuse writes before SQLite does.
+	readOnly bool
+	// claims are this handle's held claims, by id, with their release.
+	cmu    sync.Mutex
+	claims map[int]func()
+	nclaim int
 }
 
 // Options tune Open.
@@ -73,58 +78,101 @@ func Open(path string) (*Store, error) {
 	return OpenWith(context.Background(), path, Options{})
 }
 
-// OpenWith is Open with options and a context for the migration.
+// OpenWith is Open with options and a context for the migration. A
+// store is created only where no file exists; an existing file must be an
+// elolab store (an empty file is refused, never initialised).
 func OpenWith(ctx context.Context, path string, opt Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty path")
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("store: %s is a directory", path)
+	exists, err := inspect(path)
+	if err != nil {
+		return nil, err
 	}
-	abs, err := filepath.Abs(path)
+	if !exists {
+		if err := create(ctx, path, opt); err != nil {
+			return nil, err
+		}
+	}
+	s, err := openDSN(path, path, dsnOptions{relaxed: opt.Relaxed, noCreate: true})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.migrate(ctx, false); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// dsnOptions select how openDSN opens the file.
+type dsnOptions struct {
+	relaxed  bool
+	noCreate bool // mode=rw: fail rather than create a missing file
+	// readOnly (mode=ro) never writes; immutable also skips SQLite's
+	// locking and WAL index, for files in directories we cannot write.
+	readOnly, immutable bool
+}
+
+// openDSN opens file through modernc.org/sqlite; path is the name errors
+// give (they differ while create builds a temporary file).
+func openDSN(file, path string, o dsnOptions) (*Store, error) {
+	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	if opt.Relaxed {
-		q.Add("_pragma", "synchronous(NORMAL)")
-	} else {
-		q.Add("_pragma", "synchronous(FULL)")
+	switch {
+	case o.readOnly:
+		q.Set("mode", "ro")
+		if o.immutable {
+			q.Set("immutable", "1")
+		}
+	default:
+		if o.noCreate {
+			q.Set("mode", "rw")
+		}
+		q.Add("_pragma", "journal_mode(WAL)")
+		if o.relaxed {
+			q.Add("_pragma", "synchronous(NORMAL)")
+		} else {
+			q.Add("_pragma", "synchronous(FULL)")
+		}
+		q.Set("_txlock", "immediate")
 	}
-	q.Set("_txlock", "immediate")
 	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?" + q.Encode()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path}
-	if err := s.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
+	return &Store{db: db, path: path, readOnly: o.readOnly}, nil
 }
 
 // Path is the file the store was opened from.
 func (s *Store) Path() string { return s.path }
 
 // Close closes the database. Uncommitted transactions are rolled back.
-func (s *Store) Close() error { return s.db.Close() }
+// Claims still held (ClaimRun, ClaimExperiment) are released first.
+func (s *Store) Close() error {
+	s.releaseAll()
+	return s.db.Close()
+}
 
-// notStoreErr classifies SQLite's "not a database" style failures.
+// wrapOpenErr names the file in a failure to open or read it, and a
+// damaged file as such.
 func (s *Store) wrapOpenErr(err error) error {
-	msg := err.Error()
-	if strings.Contains(msg, "not a database") || strings.Contains(msg, "malformed") ||
-		strings.Contains(msg, "SQLITE_NOTADB") || strings.Contains(msg, "SQLITE_CORRUPT") {
-		return fmt.Errorf("store: %s: %w (%v)", s.path, ErrNotStore, err)
+	if damaged(err) {
+		return &corruptError{path: s.path, err: err}
 	}
 	return fmt.Errorf("store: open %s: %w", s.path, err)
 }
 
-func (s *Store) migrate(ctx context.Context) error {
+// migrate brings the schema up to date. Only a file that create has just
+// made (fresh) may be empty of tables: anywhere else an SQLite database
+// without elolab's tables is somebody else's, and is refused.
+func (s *Store) migrate(ctx context.Context, fresh bool) error {
 	// Fast path without a write lock, so that opening a store that another
 	// process is writing (elolab report during a run) never waits.
 	var version int
@@ -148,8 +196,8 @@ func (s *Store) migrate(ctx context.Context) error {
 		return s.wrapOpenErr(err)
 	}
 	if hasMig == 0 {
-		if tables > 0 {
-			return fmt.Errorf("store: %s: %w (a SQLite database with %d tables but no schema_migrations table)", s.path, ErrNotStore, tables)
+		if tables > 0 || !fresh {
+			return fmt.Errorf("store: %s: %w (an SQLite database without elolab's schema_migrations table; it has %d tables)", s.path, ErrNotStore, tables)
 		}
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 			return s.wrapOpenErr(err)
@@ -179,9 +227,9 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // Version returns the schema version recorded in the file.
-func (s *Store) Version(ctx context.Context) (int, error) {
-	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+func (s *Store) Version(ctx context.Context) (v int, err error) {
+	defer s.annotate(&err)
+	err = s.db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
 	return v, err
 }
 
@@ -224,6 +272,9 @@ func (s *Store) Check(ctx context.Context) error {
 // write runs fn in one immediate transaction, serialized with this
 // process's other writers.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.readOnly {
+		return fmt.Errorf("store: %s was opened read-only", s.path)
+	}
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)

@@ -79,11 +79,21 @@ var configKeys = []string{"data", "max_positions", "holdout", "seed", "start", "
 // have are errors naming file:line:col and the key; all problems of the
 // file are reported together.
 func LoadConfig(file string) (*Config, error) {
-	data, err := os.ReadFile(file)
+	data, err := params.ReadYAMLFile(file)
 	if err != nil {
-		return nil, err
+		return nil, inputError(err, file)
 	}
 	return ParseConfig(data, file)
+}
+
+// inputError turns an error of params.ReadYAMLFile or params.CheckYAML (the
+// file cannot be read, or is beyond the YAML limits) into a *ConfigError.
+func inputError(err error, file string) error {
+	var pe *params.Error
+	if errors.As(err, &pe) {
+		return &ConfigError{Pos: pe.Pos, Msg: pe.Msg}
+	}
+	return &ConfigError{Pos: file, Msg: err.Error()}
 }
 
 // ParseConfig is LoadConfig on data read elsewhere; file names the data in
@@ -95,6 +105,11 @@ func ParseConfig(data []byte, file string) (cfg *Config, err error) {
 			cfg, err = nil, &ConfigError{Pos: file, Msg: fmt.Sprintf("YAML parser failed: %v", r)}
 		}
 	}()
+	// Bound what the YAML parser is given: its cost grows with the square
+	// of the nesting depth (see params.CheckYAML).
+	if err := params.CheckYAML(data, file); err != nil {
+		return nil, inputError(err, file)
+	}
 	l := &cfgLoader{file: file, dir: filepath.Dir(file)}
 	c := &Config{File: file, Holdout: DefaultHoldout, Seed: 1, Epochs: DefaultEpochs, LearningRate: DefaultLearningRate}
 	f, perr := parser.ParseBytes(data, 0)
@@ -207,6 +222,66 @@ func ParseConfig(data []byte, file string) (cfg *Config, err error) {
 		return nil, errors.Join(l.errs...)
 	}
 	return c, nil
+}
+
+// IsConfig reports whether data looks like a Texel configuration rather
+// than an experiment file: a top-level mapping with a data: key and no kind:
+// key (every experiment has one). Tools that take either, such as elolab
+// check, use it to choose the loader.
+func IsConfig(data []byte) (is bool) {
+	defer func() {
+		if recover() != nil {
+			is = false // the loader will report the bad YAML
+		}
+	}()
+	if params.CheckYAML(data, "") != nil {
+		return false
+	}
+	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
+	if err != nil || len(f.Docs) != 1 || f.Docs[0] == nil {
+		return false
+	}
+	var fields []*ast.MappingValueNode
+	switch b := f.Docs[0].Body.(type) {
+	case *ast.MappingNode:
+		fields = b.Values
+	case *ast.MappingValueNode:
+		fields = []*ast.MappingValueNode{b}
+	}
+	keys := map[string]bool{}
+	for _, mv := range fields {
+		if mv.Key != nil && mv.Key.GetToken() != nil {
+			keys[mv.Key.GetToken().Value] = true
+		}
+	}
+	return keys["data"] && !keys["kind"]
+}
+
+// Check does what a run checks before it starts: a selection that leaves
+// a weight, data files that are there, and a start: file that loads.
+func (c *Config) Check() error {
+	var errs []error
+	if len(c.Selected()) == 0 {
+		errs = append(errs, &ConfigError{Pos: c.File, Key: "params", Msg: "the selection minus exclude leaves no parameter"})
+	}
+	for _, f := range c.Data {
+		if st, err := os.Stat(f); err != nil {
+			msg := err.Error()
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				msg = f + ": " + pe.Err.Error()
+			}
+			errs = append(errs, &ConfigError{Pos: c.File, Key: "data", Msg: msg})
+		} else if !st.Mode().IsRegular() {
+			errs = append(errs, &ConfigError{Pos: c.File, Key: "data", Msg: f + ": not a regular file"})
+		}
+	}
+	if c.Start != "" {
+		if _, err := params.LoadYAMLFile(c.Start); err != nil {
+			errs = append(errs, &ConfigError{Pos: c.File, Key: "start", Msg: err.Error()})
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Selected returns the integer parameters chosen by Params minus Exclude,

@@ -28,6 +28,7 @@ func (e *InputError) Unwrap() error { return e.Err }
 // RunHooks receive a run's progress; nil fields are skipped.
 type RunHooks struct {
 	Log       io.Writer             // progress lines: loading, K, one line per epoch, the result
+	Warn      io.Writer             // warnings (the hold-out error rose); nil: Log
 	LoadBytes func(total, done int) // loading progress in bytes
 	Epoch     func(e Epoch, of int) // after every epoch
 	Quiet     bool                  // no per-epoch lines in Log
@@ -45,12 +46,9 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 	}
 	start := params.NewValues()
 	if cfg.Start != "" {
-		raw, err := os.ReadFile(cfg.Start)
-		if err != nil {
+		var err error
+		if start, err = params.LoadYAMLFile(cfg.Start); err != nil {
 			return nil, &InputError{fmt.Errorf("start: %w", err)}
-		}
-		if start, err = params.LoadYAML(raw, cfg.Start); err != nil {
-			return nil, &InputError{err}
 		}
 	}
 	tuned := cfg.Selected()
@@ -109,6 +107,17 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 				h.Epoch(e, cfg.Epochs)
 			}
 		}})
+	overfit := res.Kept < res.Epochs // only with hold-out positions: see Result.Kept
+	if overfit {
+		w := h.Warn
+		if w == nil {
+			w = h.Log
+		}
+		if w != nil {
+			fmt.Fprintf(w, "warning: the hold-out error rose from %.6f at epoch %d to %.6f at epoch %d (over-fitting); writing epoch %d's values\n",
+				res.KeptHoldout, res.Kept, res.LastHoldout, res.Epochs, res.Kept)
+		}
+	}
 	values, err := Apply(start, tuned, res)
 	if err != nil {
 		return res, err
@@ -122,6 +131,10 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "# elolab texel %s: %d training and %d hold-out positions of %s\n",
 		cfg.File, data.Train.Len(), data.Holdout.Len(), strings.Join(cfg.Data, ", "))
+	if overfit {
+		fmt.Fprintf(&buf, "# the values of epoch %d of %d (lowest hold-out error %.6f; %.6f after epoch %d)\n",
+			res.Kept, res.Epochs, res.KeptHoldout, res.LastHoldout, res.Epochs)
+	}
 	fmt.Fprintf(&buf, "# K %.4f, %d epochs%s; MSE train %.6f -> %.6f, hold-out %s -> %s; %d of %d tuned weights changed\n",
 		res.K, res.Epochs, map[bool]string{true: " (interrupted)", false: ""}[res.Interrupted],
 		res.Start.Train, res.Final.Train, fmtMSE(res.Start.Holdout), fmtMSE(res.Final.Holdout), changed, len(tuned))
@@ -133,7 +146,11 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 	}
 	logf("final (rounded to integers): train %.6f  holdout %s  (start: train %.6f  holdout %s)\n",
 		res.Final.Train, fmtMSE(res.Final.Holdout), res.Start.Train, fmtMSE(res.Start.Holdout))
-	logf("wrote %s: %d of %d tuned weights changed\n", cfg.Output, changed, len(tuned))
+	if overfit {
+		logf("wrote %s: epoch %d's values (lowest hold-out error), %d of %d tuned weights changed\n", cfg.Output, res.Kept, changed, len(tuned))
+	} else {
+		logf("wrote %s: %d of %d tuned weights changed\n", cfg.Output, changed, len(tuned))
+	}
 	return res, nil
 }
 

@@ -79,9 +79,17 @@ type Result struct {
 	Start       Errors    // at the start values
 	Final       Errors    // with the rounded, clipped integer values
 	Epochs      int       // epochs completed
-	Weights     []float64 // continuous optimum, by tuned parameter
+	Weights     []float64 // the kept epoch's continuous weights, by tuned parameter
 	Values      []int     // Weights rounded and clipped to each parameter's range
 	Interrupted bool      // ctx was cancelled: the result is the last completed epoch's
+	// Kept is the epoch whose weights Weights holds: the one with the
+	// lowest hold-out error (0: the start values), so that over-fitting
+	// late epochs are not written; without hold-out positions, the last.
+	Kept int
+	// KeptHoldout and LastHoldout are the hold-out errors of the
+	// continuous weights after epochs Kept and Epochs (NaN without
+	// hold-out positions).
+	KeptHoldout, LastHoldout float64
 }
 
 // Adam's moment decay rates and its denominator guard (gradients of the
@@ -96,7 +104,8 @@ const (
 // starting from d.Start, and rounds the result to integers. With o.L2 > 0
 // the objective also has L2·Σ(w − start)², which holds back weights the
 // data says little about (rare squares and terms); the errors reported
-// are the plain mean squared errors. With
+// are the plain mean squared errors. With hold-out positions it keeps the
+// epoch with the lowest hold-out error (Result.Kept), not the last. With
 // mini-batches it shuffles d.Train once. It stops early, with the last
 // completed epoch's weights, when ctx is cancelled.
 func Tune(ctx context.Context, d *Data, o Options) *Result {
@@ -112,6 +121,8 @@ func Tune(ctx context.Context, d *Data, o Options) *Result {
 		res.Start.Train = m.Loss(&d.Train, w, res.K, 0, d.Train.Len())
 	}
 	res.Start.Holdout = holdoutLoss(m, d, w, res.K)
+	res.KeptHoldout, res.LastHoldout = res.Start.Holdout, res.Start.Holdout
+	kept := append([]float64(nil), w...)
 	if o.Epoch != nil {
 		o.Epoch(Epoch{K: res.K, Train: res.Start.Train, Holdout: res.Start.Holdout})
 	}
@@ -159,10 +170,18 @@ func Tune(ctx context.Context, d *Data, o Options) *Result {
 			adamStep(w, grad, mom, vel, lo, hi, o.LearningRate, step)
 		}
 		res.Epochs = epoch
+		res.LastHoldout = holdoutLoss(m, d, w, res.K)
+		// Without hold-out positions every epoch is kept (NaN compares
+		// false, so the test is written to keep on NaN).
+		if !(res.LastHoldout >= res.KeptHoldout) {
+			res.Kept, res.KeptHoldout = epoch, res.LastHoldout
+			copy(kept, w)
+		}
 		if o.Epoch != nil {
-			o.Epoch(Epoch{N: epoch, K: res.K, Train: sum / float64(N), Holdout: holdoutLoss(m, d, w, res.K), Elapsed: time.Since(start)})
+			o.Epoch(Epoch{N: epoch, K: res.K, Train: sum / float64(N), Holdout: res.LastHoldout, Elapsed: time.Since(start)})
 		}
 	}
+	w = kept
 	res.Weights = w
 	res.Values = make([]int, n)
 	rounded := make([]float64, n)

@@ -30,6 +30,8 @@
 //	claim      claims "1-0 {White mates}" instead of moving on the N-th go (xboard)
 //	nodone     sends no features at all (an xboard protocol-1 engine)
 //	flood      prints -at info lines before each move
+//	sleep      answers every go (UCI) -delay after reading it, as an engine
+//	           that uses exactly its move time (timing tests)
 //
 // It writes "testengine started" with its mode to stderr.
 package main
@@ -50,7 +52,7 @@ var (
 	proto    = flag.String("proto", "uci", "protocol: uci or xboard")
 	mode     = flag.String("mode", "ok", "behaviour (see package doc)")
 	at       = flag.Int("at", 1, "misbehave at the N-th go (or isready)")
-	delay    = flag.Duration("delay", 2*time.Second, "delay for slowuci")
+	delay    = flag.Duration("delay", 2*time.Second, "delay for slowuci and sleep")
 	lineSize = flag.Int("linesize", 3<<20, "length of the long line in garbage mode")
 	san      = flag.Bool("san", false, "xboard: exchange moves in SAN (feature san=1)")
 	seed     = flag.Uint64("seed", 1, "random seed for the move choice")
@@ -114,6 +116,10 @@ func (e *engine) hangForever(lines chan string) {
 	}
 	sleepForever()
 }
+
+// sleepUntil waits until t. The reply printed before it is still in the
+// buffer: the main loop flushes it after the command returns.
+func sleepUntil(t time.Time) { time.Sleep(time.Until(t)) }
 
 // sleepForever blocks without tripping the runtime's deadlock detector.
 func sleepForever() {
@@ -260,6 +266,11 @@ func (e *engine) uci(l string, lines chan string) bool {
 
 func (e *engine) goUCI(args []string, lines chan string) {
 	now := e.gos == *at
+	if *mode == "sleep" {
+		// The move is chosen first, so that the reply leaves at -delay
+		// after go was read, whatever the choice cost.
+		defer sleepUntil(time.Now().Add(*delay))
+	}
 	switch *mode {
 	case "instant":
 		e.printf("info depth 1 score cp 0 nodes 1 pv e2e4\nbestmove e2e4\n")
