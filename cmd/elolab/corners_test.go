@@ -138,3 +138,38 @@ func TestTuneProgressBarMatchesItsText(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneMachineFormatIsPure: with --format csv, tune's stdout holds only
+// the verification's CSV report; the tuner's sentences and tables go to
+// stderr (they used to be mixed into stdout).
+func TestTuneMachineFormatIsPure(t *testing.T) {
+	dir := t.TempDir()
+	te, err := enginetest.Build(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := "engines:\n  - {name: ext, cmd: " + te + ", args: [" + strings.Join(quoteAll(enginetest.Args("ok")), ", ") + "]}\n"
+	p := spsaFile(t, dir, ext, "spsa: {iterations: 4, batch: 2, params: [{name: Skill Level, value: 10, c_end: 4, r_end: 0.5}],\n"+
+		"  verify: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, max_pairs: 2}}\n")
+	out, errOut, code := run(t, "tune", p, "--db", filepath.Join(dir, "lab.db"), "--quiet", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(errOut, "SPSA run 1") {
+		t.Errorf("the tuner's sentences are not on stderr:\n%s", errOut)
+	}
+	// The test engine draws every game, so θ stays at its start and the
+	// verification is skipped: stdout is then empty, and otherwise only CSV.
+	if strings.TrimSpace(out) == "" {
+		return
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "rank,name,") {
+		t.Fatalf("stdout is not the CSV report:\n%s", out)
+	}
+	for i, l := range lines {
+		if strings.Count(l, ",") != strings.Count(lines[0], ",") {
+			t.Errorf("stdout line %d is not a CSV row: %q", i+1, l)
+		}
+	}
+}

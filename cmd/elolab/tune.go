@@ -27,6 +27,7 @@ import (
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
+	"github.com/elolab/elolab/results/report"
 	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/sprt"
 	"github.com/elolab/elolab/tuner/spsa"
@@ -189,6 +190,14 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if err := f.resolveAffinity("tune"); err != nil {
 		return err
 	}
+	rf, err := report.ParseFormat(f.format)
+	if err != nil {
+		return usageErrorf("tune: --format: %v", err)
+	}
+	// The verification's report goes to stdout in the format asked for;
+	// the tuner's own sentences and tables go with the other sentences.
+	reportOut := stdout
+	stdout = sentencesOut(stdout, stderr, rf)
 	x, err := loadExperiment(stderr, path, experiment.Options{})
 	if err != nil {
 		return err
@@ -399,7 +408,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if sp.Verify == nil || f.noVerify {
 		return nil
 	}
-	return verifyTuned(ctx, stdout, stderr, st, dbPath, x, ps, tuned, f)
+	return verifyTuned(ctx, reportOut, stderr, st, dbPath, x, ps, tuned, f)
 }
 
 func writeCSVRow(w io.Writer, r checkpointRow) {
@@ -476,6 +485,8 @@ func writeTunedYAML(path string, e *experiment.Engine, ps []spsa.Param, tuned []
 // stored (and resumable) as a run of its own.
 func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, x *experiment.Experiment,
 	ps []spsa.Param, tuned []float64, f tuneFlags) error {
+	rf, _ := report.ParseFormat(f.format) // checked by runTune
+	say := sentencesOut(stdout, stderr, rf)
 	e := x.Tested[0]
 	v := x.SPSA.Verify
 	starts := make([]float64, len(ps))
@@ -490,7 +501,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 		for _, o := range sent {
 			vals = append(vals, o.Name+"="+o.Value)
 		}
-		fmt.Fprintf(stdout, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n",
+		fmt.Fprintf(say, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n",
 			strings.Join(vals, ", "))
 		return nil
 	}
@@ -539,7 +550,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 		sprt: &store.SPRTConfig{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta},
 	}
 	if !f.quiet {
-		fmt.Fprintf(stdout, "\nVerification: tuned against start, SPRT %s [%g, %g]\n", test.Model, test.Elo0, test.Elo1)
+		fmt.Fprintf(say, "\nVerification: tuned against start, SPRT %s [%g, %g]\n", test.Model, test.Elo0, test.Elo1)
 	}
 	if err := playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f.runFlags); err != nil {
 		return err
@@ -564,7 +575,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 	case sprt.AcceptH0:
 		verdict = "H0 accepted: the tuned values are not stronger"
 	}
-	fmt.Fprintf(stdout, "\nSPSA verification: tuned vs start %s, LLR %.2f (%.2f, %.2f): %s\n",
+	fmt.Fprintf(say, "\nSPSA verification: tuned vs start %s, LLR %.2f (%.2f, %.2f): %s\n",
 		eloText(m.Pentanomial()), s.LLR, s.Lower, s.Upper, verdict)
 	return nil
 }
