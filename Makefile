@@ -29,12 +29,14 @@ unit:
 	$(GO) test -count=1 ./...
 
 # Packages with concurrency run again under the race detector.
-RACE_PKGS := $(shell $(GO) list ./match/... ./results/... ./tuner/... ./engine/uci/... ./engine/search/... 2>/dev/null)
+RACE_PKGS := $(shell $(GO) list ./match/... ./results/... ./tuner/... ./engine/uci/... ./engine/search/... ./cmd/elolab/internal/... 2>/dev/null)
+# An empty list (a pattern that go list refused) is an error, not a skip.
 race:
-	@if [ -n "$(RACE_PKGS)" ]; then $(GO) test -count=1 -race $(RACE_PKGS); fi
+	@if [ -z "$(RACE_PKGS)" ]; then echo "race: no packages listed (check RACE_PKGS's patterns)"; exit 1; fi
+	$(GO) test -count=1 -race $(RACE_PKGS)
 
 # A short run of every parser fuzz target: `pkg:FuzzName` pairs.
-FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./match/engine:FuzzEngineWrites ./engine/params:FuzzYAMLShape ./cmd/elolab:FuzzResumeCommand ./results/pgn:FuzzReadPGN ./cmd/elolab:FuzzParseCounts ./match/engine:FuzzParseInfo ./match/engine:FuzzParseOption ./match/engine:FuzzParseXBoardLine ./match/engine:FuzzLineReader ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA ./match/tc:FuzzParseTC ./match/cli:FuzzParseArgs ./configs/experiment:FuzzLoad ./tuner/texel:FuzzParseTexelLine
+FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./match/work:FuzzJSONRoundTrip ./match/engine:FuzzEngineWrites ./engine/params:FuzzYAMLShape ./cmd/elolab:FuzzResumeCommand ./results/pgn:FuzzReadPGN ./cmd/elolab:FuzzParseCounts ./match/engine:FuzzParseInfo ./match/engine:FuzzParseOption ./match/engine:FuzzParseXBoardLine ./match/engine:FuzzLineReader ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA ./match/tc:FuzzParseTC ./match/cli:FuzzParseArgs ./configs/experiment:FuzzLoad ./tuner/texel:FuzzParseTexelLine
 fuzz:
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz $(FUZZ_TARGETS)
 

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/elolab/elolab/engine/board"
 )
 
 // Book is the set of openings a match will play, drawn from a book file
@@ -335,7 +337,7 @@ func scanPGN(e entry, count, plies int, want func(int) bool, got func(record) er
 }
 
 var startPos = func() fenPos {
-	p, err := parseFEN([]byte(StartFEN))
+	p, err := parseFEN([]byte(board.StartFEN))
 	if err != nil {
 		panic(err)
 	}

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/elolab/elolab/engine/board"
 )
 
 func mustOpen(t *testing.T, o Options, n int) *Book {
@@ -55,21 +57,21 @@ func TestOpenPGN(t *testing.T) {
 		san, uci string
 		fen      string
 	}{
-		{2, StartFEN, "e4 e5 Nf3 Nc6 Bb5 a6", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+		{2, board.StartFEN, "e4 e5 Nf3 Nc6 Bb5 a6", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
 			"r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"},
-		{8, StartFEN, "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6",
+		{8, board.StartFEN, "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6",
 			"d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 h7h6",
 			"rnbq1rk1/ppp1bpp1/4pn1p/3p2B1/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 7"},
 		{14, "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 4 9",
 			"O-O-O O-O d4 exd4", "e1c1 e8g8 d3d4 e5d4",
 			"r4rk1/pppq1ppp/2npbn2/8/2BpP3/2N2N2/PPPQ1PPP/2KR3R w - - 0 11"},
-		{21, StartFEN, "e4 Nf6 e5 d5 exd6", "e2e4 g8f6 e4e5 d7d5 e5d6",
+		{21, board.StartFEN, "e4 Nf6 e5 d5 exd6", "e2e4 g8f6 e4e5 d7d5 e5d6",
 			"rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"},
 		{23, "8/P6k/8/8/8/8/6K1/8 w - - 0 1", "a8=Q Kg6 Qb8", "a7a8q h7g6 a8b8",
 			"1Q6/8/6k1/8/8/8/6K1/8 b - - 2 2"},
-		{28, StartFEN, "Nf3 Nf6 Nc3 Nc6 Nd4 Nd5 Ndb5", "g1f3 g8f6 b1c3 b8c6 f3d4 f6d5 d4b5",
+		{28, board.StartFEN, "Nf3 Nf6 Nc3 Nc6 Nd4 Nd5 Ndb5", "g1f3 g8f6 b1c3 b8c6 f3d4 f6d5 d4b5",
 			"r1bqkb1r/pppppppp/2n5/1N1n4/8/2N5/PPPPPPPP/R1BQKB1R b KQkq - 7 4"},
-		{33, StartFEN, "c4 c5", "c2c4 c7c5", "rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2"},
+		{33, board.StartFEN, "c4 c5", "c2c4 c7c5", "rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2"},
 	}
 	for i, w := range want {
 		o := b.At(i)
@@ -122,7 +124,7 @@ func TestOpenEPD(t *testing.T) {
 		line int
 		fen  string
 	}{
-		{2, StartFEN},
+		{2, board.StartFEN},
 		{4, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}, // hmvc, fmvn
 		{5, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
 		{6, "r1bq1rk1/pp1nppbp/3p1np1/8/2PNP3/2N5/PP2BPPP/R1BQ1RK1 w - - 4 9"},
@@ -163,7 +165,7 @@ func TestOpenZip(t *testing.T) {
 	}
 	zw := zip.NewWriter(f)
 	w, _ := zw.Create("positions.txt")
-	w.Write([]byte(StartFEN + "\n"))
+	w.Write([]byte(board.StartFEN + "\n"))
 	zw.Close()
 	f.Close()
 	if _, err := Open(Options{File: p}, 0); err == nil || !strings.Contains(err.Error(), "no entry named") {
@@ -188,14 +190,14 @@ func TestErrors(t *testing.T) {
 		{"illegal FEN", "testdata/bad_fen.epd", Options{}, "bad_fen.epd:2: illegal FEN: the side not to move is in check", 2, 0},
 		{"illegal move", "testdata/bad_move.pgn", Options{}, "bad_move.pgn:10: opening 2, ply 3: illegal move Ke3", 10, 0},
 		{"missing file", "testdata/no-such-book.epd", Options{}, "no-such-book.epd: no such file", -1, 0},
-		{"unknown extension", bad("book.txt", StartFEN+"\n"), Options{}, "cannot tell the format", -1, 0},
+		{"unknown extension", bad("book.txt", board.StartFEN+"\n"), Options{}, "cannot tell the format", -1, 0},
 		{"empty book", bad("e.epd", "\n# nothing\n\n"), Options{}, "the book has no openings", 0, 0},
 		{"empty PGN", bad("e.pgn", "% nothing\n"), Options{}, "the book has no openings", 0, 0},
-		{"two kings", bad("k.epd", StartFEN+"\n4k3/8/8/8/8/8/8/3KK3 w - - 0 1\n"), Options{}, ":2: illegal FEN: 2 white and 1 black kings", 2, 0},
+		{"two kings", bad("k.epd", board.StartFEN+"\n4k3/8/8/8/8/8/8/3KK3 w - - 0 1\n"), Options{}, ":2: illegal FEN: 2 white and 1 black kings", 2, 0},
 		{"pawn on rank 8", bad("p.epd", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1\n"), Options{}, ":1: illegal FEN: pawn on a8", 1, 0},
 		{"castling without rook", bad("c.epd", "4k3/8/8/8/8/8/8/4K3 w K - 0 1\n"), Options{}, "castling right K without the king on e1 and a rook on h1", 1, 0},
 		{"chess960 castling", bad("c.epd", "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1\n"), Options{}, "Chess960 books are not supported", 1, 0},
-		{"bad en passant", bad("e.epd", StartFEN[:len(StartFEN)-8]+" e3 0 1\n"), Options{}, "en-passant square e3 does not follow a double pawn push", 1, 0},
+		{"bad en passant", bad("e.epd", board.StartFEN[:len(board.StartFEN)-8]+" e3 0 1\n"), Options{}, "en-passant square e3 does not follow a double pawn push", 1, 0},
 		{"bad side", bad("s.epd", "4k3/8/8/8/8/8/8/4K3 x - -\n"), Options{}, "side to move \"x\"", 1, 0},
 		{"bad board", bad("b.epd", "4k3/8/8/8/8/8/8/4K4 w - -\n"), Options{}, "more than 8 squares", 1, 0},
 		{"bad counter", bad("n.epd", "4k3/8/8/8/8/8/8/4K3 w - - 0 0\n"), Options{}, "move number \"0\"", 1, 0},
@@ -406,11 +408,11 @@ func TestBuiltinBooks(t *testing.T) {
 }
 
 func TestUCIPosition(t *testing.T) {
-	o := Opening{RootFEN: StartFEN, UCI: []string{"e2e4", "e7e5"}}
+	o := Opening{RootFEN: board.StartFEN, UCI: []string{"e2e4", "e7e5"}}
 	if got := o.UCIPosition("g1f3"); got != "position startpos moves e2e4 e7e5 g1f3" {
 		t.Errorf("UCIPosition: %q", got)
 	}
-	if got := (Opening{RootFEN: StartFEN}).UCIPosition(); got != "position startpos" {
+	if got := (Opening{RootFEN: board.StartFEN}).UCIPosition(); got != "position startpos" {
 		t.Errorf("UCIPosition without moves: %q", got)
 	}
 	f := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"

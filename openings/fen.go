@@ -7,9 +7,6 @@ import (
 	"strings"
 )
 
-// StartFEN is the standard starting position.
-const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
 // Castling-right bits of fenPos.castle.
 const (
 	castleK = 1 << iota

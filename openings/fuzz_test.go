@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/elolab/elolab/engine/board"
 )
 
 // FuzzParseEPD feeds arbitrary lines to the EPD parser: it must not panic,
@@ -13,7 +15,7 @@ import (
 // notnil/chess must be able to replay the position it accepted.
 func FuzzParseEPD(f *testing.F) {
 	for _, s := range []string{
-		StartFEN,
+		board.StartFEN,
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
 		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - hmvc 2; fmvn 3; id \"two; knights\";",
 		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",

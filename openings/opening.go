@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/elolab/elolab/engine/board"
 	"github.com/notnil/chess"
 )
 
@@ -20,7 +21,7 @@ type Opening struct {
 	// File is the file (or "archive.zip[entry]") the record was read from.
 	File string
 	// RootFEN is the position the book moves start from: the EPD position,
-	// a PGN game's FEN tag, or StartFEN.
+	// a PGN game's FEN tag, or board.StartFEN.
 	RootFEN string
 	// FEN is the position after the book moves: where the game starts.
 	// After book moves the en-passant square is shown only when a pawn can
@@ -36,7 +37,7 @@ type Opening struct {
 // StartPos reports whether the opening starts from the standard position,
 // so that a runner can send "position startpos moves …" and write no FEN
 // tag in its PGN.
-func (o Opening) StartPos() bool { return o.RootFEN == StartFEN }
+func (o Opening) StartPos() bool { return o.RootFEN == board.StartFEN }
 
 // UCIPosition returns the UCI command that sets up the opening followed by
 // the given game moves (UCI notation): "position startpos moves e2e4 …" or

@@ -1,6 +1,7 @@
 package openings
 
 import (
+	"github.com/elolab/elolab/engine/board"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,8 +48,8 @@ func TestParseSAN(t *testing.T) {
 
 func TestParseEPDAndFEN(t *testing.T) {
 	ok := []struct{ in, want string }{
-		{StartFEN, StartFEN},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", StartFEN},
+		{board.StartFEN, board.StartFEN},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", board.StartFEN},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 7", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 1"},
 		{"4k3/8/8/8/8/8/8/4K3 b - - bm Kd2; id \"a;b\"; hmvc 12; fmvn 40;", "4k3/8/8/8/8/8/8/4K3 b - - 12 40"},
 		{"4k3/8/8/8/8/8/8/4K3 w - - c9 \"1-0\"", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},

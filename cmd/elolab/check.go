@@ -27,9 +27,9 @@ that fail; exit code 0 when all start. --no-binaries skips both.
 On errors it prints each as "file:line:col: key.path: message" on stderr; exit
 code 2. The schema is documented in configs/README.md.
 
-A Texel configuration (a file with data: and no kind:) is checked as elolab
-texel checks it before tuning: keys, values, selected weights, data files and
-start: file.`
+A Texel run (kind: texel, or a Texel configuration: a file with data: and
+no kind:) is checked as elolab texel checks it before tuning: keys, values,
+selected weights, data files and start: file.`
 
 type checkFlags struct {
 	noBinaries bool

@@ -5,22 +5,22 @@ import (
 	"io"
 	"strings"
 
+	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/engine/params"
-	"github.com/elolab/elolab/tuner/texel"
 )
 
-// isTexelFile reports whether path holds a Texel configuration (see
-// texel.IsConfig) rather than an experiment; unreadable files are left to
-// the experiment loader to report.
+// isTexelFile reports whether path holds a Texel run (a Texel
+// configuration or a kind texel experiment, see experiment.IsTexel);
+// unreadable files are left to the experiment loader to report.
 func isTexelFile(path string) bool {
 	data, err := params.ReadYAMLFile(path)
-	return err == nil && texel.IsConfig(data)
+	return err == nil && experiment.IsTexel(data)
 }
 
 // runCheckTexel validates a Texel configuration as elolab texel does before
 // it starts: the file itself, then its data, start and selection.
 func runCheckTexel(stdout, stderr io.Writer, path string) error {
-	cfg, err := texel.LoadConfig(path)
+	cfg, err := loadTexelConfig(path)
 	if err == nil {
 		err = cfg.Check()
 	}

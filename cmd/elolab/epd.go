@@ -47,118 +47,129 @@ func newEPDCmd() *cobra.Command {
 	}
 }
 
-func runEPD(ctx context.Context, w io.Writer, args []string) error {
-	var file string
-	var engTokens []string
-	haveEngine := false
-	cfg := suite.Config{Concurrency: 1}
-	affinity := "on"
+// epdArgs is a parsed `elolab epd` command line.
+type epdArgs struct {
+	file     string
+	engine   []string // the -engine key=value tokens; nil when not given
+	cfg      suite.Config
+	affinity string
+	help     bool
+}
+
+// parseEPDArgs reads the single-dash flags of `elolab epd`.
+func parseEPDArgs(args []string) (epdArgs, error) {
+	a := epdArgs{cfg: suite.Config{Concurrency: 1}, affinity: "on"}
 	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch a {
+		arg := args[i]
+		switch arg {
 		case "-h", "-help", "--help":
-			fmt.Fprintln(w, epdHelp)
-			return nil
+			a.help = true
+			return a, nil
 		case "-engine", "--engine":
-			if haveEngine {
-				return usageErrorf("epd: -engine: give one engine")
+			if a.engine != nil {
+				return a, usageErrorf("epd: -engine: give one engine")
 			}
-			haveEngine = true
+			a.engine = []string{}
 			for i+1 < len(args) && (len(args[i+1]) == 0 || args[i+1][0] != '-') {
 				i++
-				engTokens = append(engTokens, args[i])
+				a.engine = append(a.engine, args[i])
 			}
 			continue
 		case "-use-affinity", "--use-affinity":
 			if i+1 >= len(args) {
-				return usageErrorf("epd: %s: missing value (on, off or a CPU list like 0-3,5)", a)
+				return a, usageErrorf("epd: %s: missing value (on, off or a CPU list like 0-3,5)", arg)
 			}
 			i++
-			affinity = args[i]
+			a.affinity = args[i]
 			continue
 		case "-movetime", "--movetime", "-nodes", "--nodes", "-depth", "--depth", "-concurrency", "--concurrency":
 			if i+1 >= len(args) {
-				return usageErrorf("epd: %s: missing value", a)
+				return a, usageErrorf("epd: %s: missing value", arg)
 			}
 			i++
-			v := args[i]
-			switch a {
-			case "-movetime", "--movetime":
-				d, err := tc.ParseMillis(v)
-				if err != nil || d <= 0 {
-					return usageErrorf("epd: %s: %q is not a positive number of milliseconds", a, v)
-				}
-				cfg.MoveTime = d
-			case "-nodes", "--nodes":
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n <= 0 {
-					return usageErrorf("epd: %s: %q is not a positive integer", a, v)
-				}
-				cfg.Nodes = n
-			case "-depth", "--depth":
-				n, err := strconv.Atoi(v)
-				if err != nil || n <= 0 {
-					return usageErrorf("epd: %s: %q is not a positive integer", a, v)
-				}
-				cfg.Depth = n
-			default:
-				n, err := strconv.Atoi(v)
-				if err != nil || n <= 0 {
-					return usageErrorf("epd: %s: %q is not a positive integer", a, v)
-				}
-				cfg.Concurrency = n
+			if err := setEPDLimit(&a.cfg, arg, args[i]); err != nil {
+				return a, err
 			}
 			continue
 		}
-		if len(a) > 1 && a[0] == '-' {
-			return usageErrorf("epd: unknown flag %s", a)
+		if len(arg) > 1 && arg[0] == '-' {
+			return a, usageErrorf("epd: unknown flag %s", arg)
 		}
-		if file != "" {
-			return usageErrorf("epd: one suite file, got %q and %q", file, a)
+		if a.file != "" {
+			return a, usageErrorf("epd: one suite file, got %q and %q", a.file, arg)
 		}
-		file = a
+		a.file = arg
 	}
-	if file == "" {
-		return usageErrorf("epd: give a suite file (EPD with bm/am operations)")
+	if a.file == "" {
+		return a, usageErrorf("epd: give a suite file (EPD with bm/am operations)")
 	}
-	if !haveEngine {
-		return usageErrorf("epd: give -engine cmd=…")
+	if a.engine == nil {
+		return a, usageErrorf("epd: give -engine cmd=…")
 	}
-	spec, warns, err := cli.ParseEngine("-engine", engTokens)
+	return a, nil
+}
+
+// setEPDLimit sets -movetime, -nodes, -depth or -concurrency to v.
+func setEPDLimit(cfg *suite.Config, flag, v string) error {
+	if flag == "-movetime" || flag == "--movetime" {
+		d, err := tc.ParseMillis(v)
+		if err != nil || d <= 0 {
+			return usageErrorf("epd: %s: %q is not a positive number of milliseconds", flag, v)
+		}
+		cfg.MoveTime = d
+		return nil
+	}
+	if flag == "-nodes" || flag == "--nodes" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return usageErrorf("epd: %s: %q is not a positive integer", flag, v)
+		}
+		cfg.Nodes = n
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return usageErrorf("epd: %s: %q is not a positive integer", flag, v)
+	}
+	if flag == "-depth" || flag == "--depth" {
+		cfg.Depth = n
+	} else {
+		cfg.Concurrency = n
+	}
+	return nil
+}
+
+func runEPD(ctx context.Context, w io.Writer, args []string) error {
+	a, err := parseEPDArgs(args)
+	if err != nil {
+		return err
+	}
+	if a.help {
+		fmt.Fprintln(w, epdHelp)
+		return nil
+	}
+	spec, warns, err := cli.ParseEngine("-engine", a.engine)
 	if err != nil {
 		return usageErrorf("epd: %v", err)
 	}
 	for _, s := range warns {
 		fmt.Fprintln(w, s)
 	}
-	if !spec.Limits.IsZero() {
-		if spec.Limits.MoveTime > 0 && cfg.MoveTime == 0 {
-			cfg.MoveTime = spec.Limits.MoveTime
-		}
-		if spec.Limits.Nodes > 0 && cfg.Nodes == 0 {
-			cfg.Nodes = spec.Limits.Nodes
-		}
-		if spec.Limits.Depth > 0 && cfg.Depth == 0 {
-			cfg.Depth = spec.Limits.Depth
-		}
-	}
-	if cfg.CPUs, err = cli.AffinityCPUs(affinity); err != nil {
+	cfg := a.cfg
+	cfg.Limit(spec.Limits)
+	if cfg.CPUs, err = cli.AffinityCPUs(a.affinity); err != nil {
 		return usageErrorf("epd: -use-affinity: %v", err)
 	}
-	ps, err := suite.Open(file)
+	ps, err := suite.Open(a.file)
 	if err != nil {
 		return usageErrorf("epd: %v", err)
 	}
 	cfg.Engine = engineConfig(spec, nil)
-	started := false
-	solved, err := suite.Run(ctx, cfg, ps, func(o suite.Outcome) {
-		started = true
-		fmt.Fprintln(w, o.Line())
-	})
-	if err != nil && !started && ctx.Err() == nil {
+	res, err := suite.RunTo(ctx, cfg, ps, w)
+	if err != nil && res.Answered == 0 && ctx.Err() == nil {
 		return usageErrorf("epd: engine %q: %v", spec.Name, err)
 	}
-	fmt.Fprintf(w, "Solved: %d/%d\n", solved, len(ps))
+	fmt.Fprintln(w, res)
 	if err != nil {
 		return failuref("epd: %v", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/engine"
@@ -157,10 +158,13 @@ func PGNRecord(r *game.Record, event, site, bookName string, min bool) *pgn.Reco
 	p := &pgn.Record{
 		Event: event, Site: site, Round: strconv.Itoa(r.Round),
 		White: r.White, Black: r.Black, Result: r.Result.String(),
-		FEN: r.Opening.RootFEN, Start: r.Start, End: r.End,
+		Start: r.Start, End: r.End,
 		TimeControl: r.TimeControl(), Termination: r.Termination.Tag(),
 		ResultComment: r.Reason,
 		Moves:         make([]pgn.Move, 0, r.Plies()),
+	}
+	if !r.Opening.StartPos() {
+		p.FEN = r.Opening.RootFEN // the initial position writes no FEN tag
 	}
 	if bookName != "" {
 		p.Opening = fmt.Sprintf("%s #%d", bookName, r.Opening.Index+1)
@@ -321,6 +325,9 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		return usageErrorf("match: %v", err)
 	}
+	// tournament.Run closes them; an early return closes them here
+	// (closing twice is harmless).
+	defer closeAll(players)
 
 	event := c.Event
 	if event == "" {
@@ -342,45 +349,37 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cons := console.New(co, total)
 	rec, err := openMatchStore(ctx, c, args, tcfg, book)
 	if err != nil {
-		closeAll(players)
 		return err
 	}
+	// One pipeline with or without -db: the session commits to the store
+	// when there is one.
+	sess := &session.Session{Plan: tcfg, Players: players,
+		PGN: func(r *game.Record) *pgn.Record { return PGNRecord(r, event, site, bookName, false) }}
 	if rec != nil {
 		defer rec.close()
-		if rec.resumed {
-			if plog, pw, err = rec.continueMatch(stdout, c, &tcfg, plog); err != nil {
-				closeAll(players)
+		sess.Store, sess.Run = rec.st, rec.run
+		if rec.resumed != nil {
+			if plog, pw, err = rec.continueMatch(stdout, c, sess, plog); err != nil {
 				return err
 			}
 		}
 	}
 	written := 0
-	tcfg.Deliver = func(r *game.Record) error {
-		if rec != nil {
-			if err := rec.record(ctx, r, PGNRecord(r, event, site, bookName, false)); err != nil {
-				return err
-			}
+	sess.Subscribe(func(e session.Event) error {
+		switch e := e.(type) {
+		case session.GameCommitted:
+			return writeMatchPGN(pw, plog, e.Record, event, site, bookName, c, &written)
+		case session.GameStarted:
+			cons.Started(e.Job, e.White, e.Black, total)
+		case session.PairFinished:
+			cons.PairsCounted(e.Slot, e.Standings)
+		case session.GameCounted:
+			cons.Finished(e.Record, e.Standings)
 		}
-		if pw == nil {
-			written++
-			return nil
-		}
-		from := plog.size
-		if err := pw.Write(PGNRecord(r, event, site, bookName, c.PGNMin)); err != nil {
-			return fmt.Errorf("writing %s: %w", c.PGNOut, err)
-		}
-		if err := pw.Flush(); err != nil {
-			return fmt.Errorf("writing %s: %w", c.PGNOut, err)
-		}
-		plog.mark(r.Round, from)
-		written++
 		return nil
-	}
-	tcfg.Started = func(j tournament.Job, w, b string) { cons.Started(j, w, b, total) }
-	tcfg.Finished = cons.Finished
-	tcfg.PairsCounted = cons.PairsCounted
-
-	sum, runErr := tournament.Run(ctx, tcfg, players)
+	})
+	res, runErr := sess.Play(ctx)
+	sum := res.Summary
 	if sum == nil {
 		return failuref("match: %v", runErr)
 	}
@@ -389,8 +388,8 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		fmt.Fprintln(stderr, w)
 	}
 	if rec != nil {
-		if err := rec.finish(sum.Interrupted || runErr != nil); err != nil {
-			fmt.Fprintf(stdout, "Warning; -db %s: %v\n", c.DB, err)
+		if res.StateErr != nil {
+			fmt.Fprintf(stdout, "Warning; -db %s: %v\n", c.DB, res.StateErr)
 		}
 		fmt.Fprintf(stdout, "Stored as run %d in %s (%s)\n", rec.run.ID, c.DB, resumeCommand("report", strconv.FormatInt(rec.run.ID, 10), "--db", c.DB))
 	}
@@ -399,41 +398,7 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		fmt.Fprintf(stdout, "Warning; %d games delivered, %d written, %d counted\n", st.Delivered, written, st.Counted)
 	}
 	if sum.Interrupted || runErr != nil && st.Delivered < st.Total && st.Verdict == sprt.Continue {
-		left := c.Rounds - sum.CompleteRounds
-		fmt.Fprintf(stdout, "Match stopped: %d of %d games finished", st.Delivered, st.Total)
-		if c.PGNOut != "" {
-			fmt.Fprintf(stdout, " and written to %s", c.PGNOut)
-		}
-		fmt.Fprintf(stdout, "; %d running games abandoned.\n", sum.Abandoned)
-		if rec != nil {
-			// The store knows every finished game: the same command
-			// continues the same run.
-			fmt.Fprintf(stdout, "To resume run %d (the store keeps its finished games; a pair with one game is played again whole), run:\n  %s\n",
-				rec.run.ID, resumeCommand(append([]string{"match"}, matchResumeArgs(args, c.Seed, randomOrder(c))...)...))
-		} else if left > 0 {
-			start := 0
-			needSeed := false
-			if book != nil {
-				start = book.Resume(sum.CompleteRounds)
-				needSeed = c.Openings.Order == openings.Random && !c.SeedSet
-			}
-			fmt.Fprintf(stdout, "%d rounds are complete. To resume with the remaining %d rounds", sum.CompleteRounds, left)
-			if book != nil {
-				fmt.Fprintf(stdout, " (openings from start=%d)", start)
-			}
-			fmt.Fprintln(stdout, ", run:")
-			ra := resumeArgs(matchResumeArgs(args, c.Seed, false), left, start, c.Seed, needSeed || randomOrder(c))
-			fmt.Fprintln(stdout, "  "+resumeCommand(append([]string{"match"}, ra...)...))
-			if pw != nil {
-				if n, err := plog.dropFrom(sum.CompleteRounds); err != nil {
-					fmt.Fprintf(stdout, "Warning; -pgnout %s: %v\n", c.PGNOut, err)
-				} else if n > 0 {
-					fmt.Fprintf(stdout, "  (%d finished games of later rounds were taken out of %s: the resumed match plays them again)\n", n, c.PGNOut)
-				}
-			} else if st.Delivered > 0 && sum.CompleteRounds*len(st.Encounters)*c.Games < st.Delivered {
-				fmt.Fprintln(stdout, "  (games of later rounds that finished before the stop will be played again)")
-			}
-		}
+		matchStopped(stdout, c, args, book, rec, sum, pw, plog)
 	}
 	if sum.Interrupted {
 		cons.Interrupted(sum.Elapsed)
@@ -447,4 +412,66 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return failuref("match: interrupted")
 	}
 	return nil
+}
+
+// writeMatchPGN appends a finished game to -pgnout (when given; pw is nil
+// otherwise) and counts it in written.
+func writeMatchPGN(pw *pgn.Writer, plog *pgnLog, r *game.Record, event, site, bookName string, c *cli.Config, written *int) error {
+	if pw == nil {
+		*written++
+		return nil
+	}
+	from := plog.size
+	if err := pw.Write(PGNRecord(r, event, site, bookName, c.PGNMin)); err != nil {
+		return fmt.Errorf("writing %s: %w", c.PGNOut, err)
+	}
+	if err := pw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", c.PGNOut, err)
+	}
+	plog.mark(r.Round, from)
+	*written++
+	return nil
+}
+
+// matchStopped says how far a stopped match got and the command that
+// resumes it: with -db the same command continues the stored run, without
+// it a match of the remaining rounds.
+func matchStopped(stdout io.Writer, c *cli.Config, args []string, book *openings.Book, rec *matchStore,
+	sum *tournament.Summary, pw *pgn.Writer, plog *pgnLog) {
+	st := sum.Standings
+	left := c.Rounds - sum.CompleteRounds
+	fmt.Fprintf(stdout, "Match stopped: %d of %d games finished", st.Delivered, st.Total)
+	if c.PGNOut != "" {
+		fmt.Fprintf(stdout, " and written to %s", c.PGNOut)
+	}
+	fmt.Fprintf(stdout, "; %d running games abandoned.\n", sum.Abandoned)
+	if rec != nil {
+		// The store knows every finished game: the same command
+		// continues the same run.
+		fmt.Fprintf(stdout, "To resume run %d (the store keeps its finished games; a pair with one game is played again whole), run:\n  %s\n",
+			rec.run.ID, resumeCommand(append([]string{"match"}, matchResumeArgs(args, c.Seed, randomOrder(c))...)...))
+	} else if left > 0 {
+		start := 0
+		needSeed := false
+		if book != nil {
+			start = book.Resume(sum.CompleteRounds)
+			needSeed = c.Openings.Order == openings.Random && !c.SeedSet
+		}
+		fmt.Fprintf(stdout, "%d rounds are complete. To resume with the remaining %d rounds", sum.CompleteRounds, left)
+		if book != nil {
+			fmt.Fprintf(stdout, " (openings from start=%d)", start)
+		}
+		fmt.Fprintln(stdout, ", run:")
+		ra := resumeArgs(matchResumeArgs(args, c.Seed, false), left, start, c.Seed, needSeed || randomOrder(c))
+		fmt.Fprintln(stdout, "  "+resumeCommand(append([]string{"match"}, ra...)...))
+		if pw != nil {
+			if n, err := plog.dropFrom(sum.CompleteRounds); err != nil {
+				fmt.Fprintf(stdout, "Warning; -pgnout %s: %v\n", c.PGNOut, err)
+			} else if n > 0 {
+				fmt.Fprintf(stdout, "  (%d finished games of later rounds were taken out of %s: the resumed match plays them again)\n", n, c.PGNOut)
+			}
+		} else if st.Delivered > 0 && sum.CompleteRounds*len(st.Encounters)*c.Games < st.Delivered {
+			fmt.Fprintln(stdout, "  (games of later rounds that finished before the stop will be played again)")
+		}
+	}
 }

@@ -5,9 +5,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/engine"
-	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/pgn"
 )
@@ -18,21 +18,24 @@ func randomOrder(c *cli.Config) bool {
 	return c.Openings != nil && c.Openings.Order == openings.Random
 }
 
+// closeAll closes started engines. Close is idempotent: a deferred
+// closeAll after tournament.Run (which closes them) is harmless, and every
+// early return closes them without a call by hand.
 func closeAll(players []engine.Player) {
 	for _, pl := range players {
 		pl.Close()
 	}
 }
 
-// continueMatch sets a resumed match run's kept games in tcfg and opens
-// -pgnout again (resumeMatchRun rewrote it: the file opened before is no
-// longer the one at that path).
-func (ms *matchStore) continueMatch(stdout io.Writer, c *cli.Config, tcfg *tournament.Config, old *pgnLog) (*pgnLog, *pgn.Writer, error) {
-	tcfg.Played = ms.played
-	if err := tcfg.Validate(); err != nil {
+// continueMatch gives the session a resumed match run's kept games and
+// opens -pgnout again (resumeMatchRun rewrote it: the file opened before
+// is no longer the one at that path).
+func (ms *matchStore) continueMatch(stdout io.Writer, c *cli.Config, sess *session.Session, old *pgnLog) (*pgnLog, *pgn.Writer, error) {
+	sess.Kept = ms.resumed
+	if err := sess.Validate(); err != nil {
 		return nil, nil, failuref("match: run %d in %s: the stored games do not fit this match: %v", ms.run.ID, c.DB, err)
 	}
-	fmt.Fprintf(stdout, "Resuming run %d in %s: %d stored games kept\n", ms.run.ID, c.DB, ms.kept)
+	fmt.Fprintf(stdout, "Resuming run %d in %s: %d stored games kept\n", ms.run.ID, c.DB, ms.resumed.Kept)
 	if old == nil {
 		return nil, nil, nil
 	}

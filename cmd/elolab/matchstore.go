@@ -6,37 +6,27 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
-	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/store"
 )
 
-// gameRecorder stores finished games in a run of the results store: every
-// game of `elolab run`, and of `elolab match -db FILE` (a new run, so that
-// `elolab report` and `elolab export` work on plain matches too).
-type gameRecorder struct {
-	st    *store.Store
-	run   *store.Run
-	mu    sync.Mutex
-	pairs map[int]bool
+// matchStore is the run of `elolab match -db FILE` that openMatchStore
+// found or created (a run, so that `elolab report` and `elolab export`
+// work on plain matches too); the session commits its games.
+type matchStore struct {
+	st  *store.Store
+	run *store.Run
+	// resumed holds the games a resumed run keeps (nil for a new run).
+	resumed *session.Resumed
 }
 
-// matchStore is what openMatchStore found or created: the recorder, and
-// for a resumed run the games it keeps (tournament.Config.Played).
-type matchStore struct {
-	*gameRecorder
-	played  map[int][]*game.Record
-	resumed bool
-	kept    int // games kept from before
-}
+func (m *matchStore) close() { m.st.Close() }
 
 // openMatchStore opens -db and creates the match's run, or resumes the
 // newest unfinished run of the same match: the same engine names and the
@@ -108,7 +98,7 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 		st.Close()
 		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
 	}
-	return &matchStore{gameRecorder: &gameRecorder{st: st, run: run, pairs: map[int]bool{}}}, nil
+	return &matchStore{st: st, run: run}, nil
 }
 
 // pgnOffsetMark precedes, in a match run's config, the size -pgnout had
@@ -185,33 +175,13 @@ func resumeMatchRun(ctx context.Context, st *store.Store, run *store.Run, pgnOut
 			prefix = data[:offset]
 		}
 	}
-	// One game per slot (no -repeat): every stored game is complete; the
-	// store's Resume would take it for half a pair.
-	if perSlot == 2 {
-		_, err = st.Resume(ctx, run.ID)
-	} else {
-		err = st.SetRunState(ctx, run.ID, store.Running)
-	}
+	// The one resume rule (internal/session): complete slots are kept, the
+	// stored half of a pair is played again whole.
+	res, err := session.Resume(ctx, st, run.ID, perSlot)
 	if err != nil {
 		return nil, failuref("match: resuming run %d: %v", run.ID, err)
 	}
-	games, err := st.Games(ctx, run.ID, false)
-	if err != nil {
-		return nil, failuref("match: resuming run %d: %v", run.ID, err)
-	}
-	ms := &matchStore{gameRecorder: &gameRecorder{st: st, run: run, pairs: map[int]bool{}},
-		played: map[int][]*game.Record{}, resumed: true}
-	for _, g := range games {
-		ms.played[g.Pair] = append(ms.played[g.Pair], priorRecord(g))
-	}
-	for k, recs := range ms.played {
-		sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
-		if len(recs) != perSlot {
-			delete(ms.played, k)
-			continue
-		}
-		ms.kept += len(recs)
-	}
+	ms := &matchStore{st: st, run: run, resumed: res}
 	if pgnOut != "" {
 		if err := rewritePGN(ctx, st, run.ID, pgnOut, prefix); err != nil {
 			return nil, failuref("match: -pgnout %s: %v", pgnOut, err)
@@ -253,71 +223,4 @@ func countPGNGames(b []byte) int {
 		}
 	}
 	return n
-}
-
-// record stores one finished game (called before the game is counted).
-func (m *gameRecorder) record(ctx context.Context, r *game.Record, rec *pgn.Record) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if !m.pairs[r.Pair] {
-		first, second := r.White, r.Black
-		if r.Index == 1 {
-			first, second = r.Black, r.White
-		}
-		p := store.Pair{RunID: m.run.ID, Index: r.Pair, First: first, Second: second, OpeningIndex: -1}
-		if r.Opening.RootFEN != "" {
-			p.OpeningIndex = r.Opening.Index
-			p.OpeningFEN = r.Opening.FEN
-			p.Opening = fmt.Sprintf("%s#%d", r.Opening.File, r.Opening.Index+1)
-		}
-		if err := m.st.AddPair(ctx, p); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		m.pairs[r.Pair] = true
-	}
-	text, err := pgn.Format(rec)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	flags := func(i game.Incidents) store.Flags {
-		return store.Flags{TimeLoss: i.TimeLoss, Crash: i.Disconnect, Stall: i.Stall}
-	}
-	_, err = m.st.RecordGame(ctx, store.Game{RunID: m.run.ID, Pair: r.Pair, Index: r.Index, White: r.White, Black: r.Black,
-		Result: r.Result.String(), Termination: r.Reason, PGN: text, Opening: rec.Opening, Plies: r.Plies(),
-		Start: r.Start, End: r.End, Duration: r.End.Sub(r.Start),
-		WhiteFlags: flags(r.WhiteIncidents), BlackFlags: flags(r.BlackIncidents)})
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
-}
-
-// finish marks the run finished or interrupted and closes the store.
-func (m *gameRecorder) finish(interrupted bool) error {
-	state := store.Finished
-	if interrupted {
-		state = store.Interrupted
-	}
-	return m.st.SetRunState(context.Background(), m.run.ID, state)
-}
-
-func (m *gameRecorder) close() { m.st.Close() }
-
-// priorRecord is a stored game as the scheduler counts it.
-func priorRecord(g store.Game) *game.Record {
-	r := &game.Record{White: g.White, Black: g.Black, Reason: g.Termination, Pair: g.Pair, Index: g.Index,
-		Start: g.Start, End: g.End}
-	switch g.Result {
-	case "1-0":
-		r.Result = game.WhiteWins
-	case "0-1":
-		r.Result = game.BlackWins
-	default:
-		r.Result = game.Draw
-	}
-	inc := func(f store.Flags) game.Incidents {
-		return game.Incidents{TimeLoss: f.TimeLoss, Disconnect: f.Crash, Stall: f.Stall}
-	}
-	r.WhiteIncidents, r.BlackIncidents = inc(g.WhiteFlags), inc(g.BlackFlags)
-	return r
 }

@@ -7,22 +7,20 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
-	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/report"
 	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/sprt"
@@ -30,9 +28,8 @@ import (
 
 func init() { subcommands = append(subcommands, newRunCmd) }
 
-// sprtPairCap bounds an SPRT without sprt.max_pairs: 20,000 pairs (40,000
-// games) is far beyond where a [0, 5] or [0, 10] test ends.
-const sprtPairCap = 20000
+// sprtPairCap bounds an SPRT without sprt.max_pairs (session.SPRTPairCap).
+const sprtPairCap = session.SPRTPairCap
 
 const runLong = `Play an experiment file (configs/README.md describes the schema): load and
 validate it, start every engine once, then play its game pairs on
@@ -211,17 +208,7 @@ func storeEngine(e *experiment.Engine) store.Engine {
 }
 
 func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f runFlags) error {
-	rf, err := report.ParseFormat(f.format)
-	if err != nil {
-		return usageErrorf("run: --format: %v", err)
-	}
-	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
-		return usageErrorf("run: --progress %q: want on, off or auto", f.progress)
-	}
-	if f.concurrency < 0 {
-		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
-	}
-	if err := f.resolveAffinity("run"); err != nil {
+	if err := checkRunFlags(&f); err != nil {
 		return err
 	}
 	x, err := loadExperiment(stderr, path, experiment.Options{})
@@ -231,37 +218,19 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if x.Kind == experiment.KindSPSA {
 		return usageErrorf("run: %s is kind spsa: tune it with elolab tune %s", path, path)
 	}
+	if x.Kind == experiment.KindTexel {
+		return usageErrorf("run: %s is kind texel: tune it with elolab texel %s", path, path)
+	}
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
 	dbPath := storePath(f.db, x)
 	p := planOf(x)
-
 	// Inputs first: the book and every engine, so that bad input fails
 	// before anything is written.
-	book, err := openings.Open(x.Book, p.rounds)
+	tcfg, err := tournamentOf(path, x, p, f)
 	if err != nil {
-		return usageErrorf("run: %s: book: %v", path, err)
-	}
-	var test *sprt.Test
-	if x.SPRT != nil {
-		t := x.SPRT.Test
-		test = &t
-	}
-	stall := f.stall
-	if stall <= 0 {
-		return usageErrorf("run: --stall %v: want a positive duration", f.stall)
-	}
-	tcfg := tournament.Config{
-		Kind: p.kind, Seeds: p.seeds, Book: book, Rounds: p.rounds, GamesPerRound: 2,
-		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: test,
-		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: stall},
-	}
-	for _, e := range p.engines {
-		tcfg.Engines = append(tcfg.Engines, tournament.Engine{Config: engineConfigOf(e), Limits: e.Limits})
-	}
-	if err := tcfg.Validate(); err != nil {
-		return usageErrorf("run: %s: %v", path, err)
+		return err
 	}
 	players, err := tournament.StartEngines(ctx, &tcfg)
 	if err != nil {
@@ -270,42 +239,91 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		}
 		return usageErrorf("run: %s: %v", path, err)
 	}
-	closePlayers := func() {
-		for _, pl := range players {
-			pl.Close()
-		}
-	}
-
+	defer closeAll(players)
 	cfgText, err := params.ReadYAMLFile(x.File)
 	if err != nil {
-		closePlayers()
 		return usageErrorf("run: %v", err)
 	}
 	st, err := store.Open(dbPath)
 	if err != nil {
-		closePlayers()
 		return usageErrorf("run: --db %s: %v", dbPath, err)
 	}
 	defer st.Close()
+	spec := experimentRun(x, p, string(cfgText), tcfg.Total()/2, resumeCommand(runResumeArgs("run", path, dbPath, f)...))
+	rf, _ := report.ParseFormat(f.format)
+	spec.beforeCreate = measureLadder(sentencesOut(stdout, stderr, rf), x, p, f)
+	return playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f)
+}
+
+// checkRunFlags checks elolab run's flags (exit 2) and resolves --affinity.
+func checkRunFlags(f *runFlags) error {
+	if _, err := report.ParseFormat(f.format); err != nil {
+		return usageErrorf("run: --format: %v", err)
+	}
+	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
+		return usageErrorf("run: --progress %q: want on, off or auto", f.progress)
+	}
+	if f.concurrency < 0 {
+		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
+	}
+	return f.resolveAffinity("run")
+}
+
+// tournamentOf is the experiment's tournament: its book is opened, and
+// the whole is checked (exit 2 on bad input).
+func tournamentOf(path string, x *experiment.Experiment, p plan, f runFlags) (tournament.Config, error) {
+	book, err := openings.Open(x.Book, p.rounds)
+	if err != nil {
+		return tournament.Config{}, usageErrorf("run: %s: book: %v", path, err)
+	}
+	var test *sprt.Test
+	if x.SPRT != nil {
+		t := x.SPRT.Test
+		test = &t
+	}
+	if f.stall <= 0 {
+		return tournament.Config{}, usageErrorf("run: --stall %v: want a positive duration", f.stall)
+	}
+	tcfg := tournament.Config{
+		Kind: p.kind, Seeds: p.seeds, Book: book, Rounds: p.rounds, GamesPerRound: 2,
+		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: test,
+		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall},
+	}
+	for _, e := range p.engines {
+		tcfg.Engines = append(tcfg.Engines, tournament.Engine{Config: engineConfigOf(e), Limits: e.Limits})
+	}
+	if err := tcfg.Validate(); err != nil {
+		return tournament.Config{}, usageErrorf("run: %s: %v", path, err)
+	}
+	return tcfg, nil
+}
+
+// experimentRun is the stored run of an experiment.
+func experimentRun(x *experiment.Experiment, p plan, cfgText string, pairs int, hint string) storedRun {
 	id, legacy := runIdentity(x)
 	spec := storedRun{
-		name: x.Name, kind: string(x.Kind), config: string(cfgText), hash: id, legacyHash: legacy, summary: x.Summary(),
-		plannedPairs: tcfg.Total() / 2, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: resumeCommand(runResumeArgs("run", path, dbPath, f)...),
+		name: x.Name, kind: string(x.Kind), config: cfgText, hash: id, legacyHash: legacy, summary: x.Summary(),
+		plannedPairs: pairs, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: hint,
 	}
 	if x.Kind == experiment.KindSPRT {
 		spec.plannedPairs = x.SPRT.MaxPairs
 		t := x.SPRT.Test
 		spec.sprt = &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
 	}
+	for _, e := range p.engines {
+		spec.engines = append(spec.engines, storeEngine(e))
+	}
+	return spec
+}
+
+// measureLadder measures a ladder's steps on the suite when the run is
+// created (storedRun.beforeCreate).
+func measureLadder(msg io.Writer, x *experiment.Experiment, p plan, f runFlags) func(context.Context, []store.Engine) error {
 	steps := map[*experiment.Engine]*experiment.Step{}
 	for _, s := range x.Ladder {
 		steps[s.Engine] = s
 	}
-	for _, e := range p.engines {
-		spec.engines = append(spec.engines, storeEngine(e))
-	}
-	// A ladder's steps are measured on the suite when the run is created.
-	spec.beforeCreate = func(ctx context.Context, es []store.Engine) error {
+	return func(ctx context.Context, es []store.Engine) error {
 		for i, e := range p.engines {
 			s := steps[e]
 			if s == nil {
@@ -315,7 +333,7 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 			if x.WAC == nil {
 				continue
 			}
-			n, err := measureSuite(ctx, sentencesOut(stdout, stderr, rf), x, e, f.quiet, f.cpus)
+			n, err := measureSuite(ctx, msg, x, e, f.quiet, f.cpus)
 			if err != nil {
 				if ctx.Err() != nil {
 					return fmt.Errorf("interrupted while measuring %s", x.WAC.File)
@@ -326,7 +344,6 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		}
 		return nil
 	}
-	return playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f)
 }
 
 // storedRun describes a run of the results store to create or resume.
@@ -345,217 +362,115 @@ type storedRun struct {
 }
 
 // playStoredRun finds the run (name and hash) in the store or creates it,
-// resumes it (complete pairs counted in place, partial pairs replayed),
-// plays the tournament with every game committed before it is counted,
-// and prints the report. It closes players.
+// and plays it as a session (internal/session: resumed, every game
+// committed before it is counted), the console and pgnout subscribed to
+// its events; then it prints the report. It closes players.
 func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
 	tcfg tournament.Config, players []engine.Player, f runFlags) error {
-	closePlayers := func() {
-		for _, pl := range players {
-			pl.Close()
-		}
-	}
+	defer closeAll(players)
 	rf, err := report.ParseFormat(f.format)
 	if err != nil {
-		closePlayers()
 		return usageErrorf("--format: %v", err)
 	}
 	// Sentences go to stderr when stdout carries a machine format.
 	msg := sentencesOut(stdout, stderr, rf)
-	var hashes []string
-	if spec.legacyHash != "" && spec.legacyHash != spec.hash {
-		hashes = append(hashes, spec.legacyHash)
-	}
 	// One process at a time plays an experiment's runs: claimed before
 	// anything is found, created, resumed or written (results/store/owner.go).
 	release, err := st.ClaimExperiment(ctx, spec.name, spec.hash)
 	if err != nil {
-		closePlayers()
 		return failuref("%v", err)
 	}
 	defer release()
-
-	run, err := st.FindRun(ctx, spec.name, spec.hash, hashes...)
+	run, how, err := openStoredRun(ctx, msg, stderr, st, dbPath, spec, tcfg, f)
 	switch {
-	case err == nil && f.fresh:
-		run = nil
-	case err == nil:
+	case err != nil:
+		return err
+	case how == runDone:
+		return writeRunReport(ctx, stdout, st, run, rf)
+	}
+	resume := how == runFound
+	if !resume && !f.quiet {
+		fmt.Fprintf(msg, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
+	}
+	sess := newRunSession(st, run, spec, tcfg, players)
+	if resume {
+		r, err := sess.Resume(ctx)
+		if err != nil {
+			return failuref("resuming run %d: %v", run.ID, err)
+		}
+		if !f.quiet {
+			fmt.Fprintf(msg, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
+				run.ID, run.Name, dbPath, len(r.Plan.Kept), r.Plan.Replaced)
+		}
+	}
+	if err := sess.Validate(); err != nil {
+		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
+	}
+	if spec.pgnOut != "" {
+		pf, err := subscribePGN(ctx, sess, spec.pgnOut)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+	}
+	subscribeConsole(sess, stderr, msg, f)
+	res, runErr := sess.Play(ctx)
+	return finishRun(stdout, stderr, msg, st, run, dbPath, spec, res, runErr, f, rf)
+}
+
+// How openStoredRun found the run.
+const (
+	runCreated = iota // a new run
+	runFound          // a stored run to continue
+	runDone           // a stored run with nothing to play: print its report
+)
+
+// openStoredRun finds the experiment's run or creates it.
+func openStoredRun(ctx context.Context, msg, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
+	tcfg tournament.Config, f runFlags) (run *store.Run, how int, err error) {
+	var hashes []string
+	if spec.legacyHash != "" && spec.legacyHash != spec.hash {
+		hashes = append(hashes, spec.legacyHash)
+	}
+	run, err = st.FindRun(ctx, spec.name, spec.hash, hashes...)
+	switch {
+	case err == nil && !f.fresh:
 		play, err := replanRun(ctx, msg, st, dbPath, run, spec)
 		if err != nil {
-			closePlayers()
-			return failuref("run %d: %v", run.ID, err)
+			return nil, 0, failuref("run %d: %v", run.ID, err)
 		}
 		if !play {
-			closePlayers()
-			return writeRunReport(ctx, stdout, st, run, rf)
+			return run, runDone, nil
 		}
-	case errors.Is(err, store.ErrRunNotFound):
-		run = nil
-	default:
-		closePlayers()
-		return failuref("%v", err)
+		return run, runFound, nil
+	case err != nil && !errors.Is(err, store.ErrRunNotFound):
+		return nil, 0, failuref("%v", err)
 	}
 	bookName := ""
 	if tcfg.Book != nil {
 		bookName = tcfg.Book.Name
 	}
-
-	played := map[int][]*game.Record{}
-	if run == nil {
-		nr := store.NewRun{Name: spec.name, Kind: spec.kind, Config: spec.config, ConfigHash: spec.hash,
-			PlannedPairs: spec.plannedPairs, Seed: spec.seed, Book: bookName, SPRT: spec.sprt,
-			Engines: append([]store.Engine(nil), spec.engines...)}
-		prev, diff := configChange(ctx, st, spec.name, spec.config)
-		if spec.beforeCreate != nil {
-			if err := spec.beforeCreate(ctx, nr.Engines); err != nil {
-				closePlayers()
-				return failuref("%s: %v", spec.name, err)
-			}
-		}
-		if run, err = st.CreateRun(ctx, nr); err != nil {
-			closePlayers()
-			return failuref("--db %s: %v", dbPath, err)
-		}
-		if prev != nil && !f.fresh {
-			also := ""
-			if spec.pgnOut != "" {
-				also = fmt.Sprintf(" (%s now holds the games of run %d)", spec.pgnOut, run.ID)
-			}
-			fmt.Fprintf(stderr, "elolab: config changed since run %d (%s): starting run %d%s\n", prev.ID, diff, run.ID, also)
-		}
-		if !f.quiet {
-			fmt.Fprintf(msg, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
-		}
-	} else {
-		rp, err := st.Resume(ctx, run.ID)
-		if err != nil {
-			closePlayers()
-			return failuref("resuming run %d: %v", run.ID, err)
-		}
-		games, err := st.Games(ctx, run.ID, false)
-		if err != nil {
-			closePlayers()
-			return failuref("resuming run %d: %v", run.ID, err)
-		}
-		for _, g := range games {
-			played[g.Pair] = append(played[g.Pair], priorRecord(g))
-		}
-		for k, recs := range played {
-			sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
-			if len(recs) != 2 {
-				delete(played, k) // Resume left only complete pairs
-			}
-		}
-		if !f.quiet {
-			fmt.Fprintf(msg, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
-				run.ID, run.Name, dbPath, len(rp.Kept), rp.Replaced)
+	nr := store.NewRun{Name: spec.name, Kind: spec.kind, Config: spec.config, ConfigHash: spec.hash,
+		PlannedPairs: spec.plannedPairs, Seed: spec.seed, Book: bookName, SPRT: spec.sprt,
+		Engines: append([]store.Engine(nil), spec.engines...)}
+	prev, diff := configChange(ctx, st, spec.name, spec.config)
+	if spec.beforeCreate != nil {
+		if err := spec.beforeCreate(ctx, nr.Engines); err != nil {
+			return nil, 0, failuref("%s: %v", spec.name, err)
 		}
 	}
-	tcfg.Played = played
-	if err := tcfg.Validate(); err != nil {
-		closePlayers()
-		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
+	if run, err = st.CreateRun(ctx, nr); err != nil {
+		return nil, 0, failuref("--db %s: %v", dbPath, err)
 	}
-
-	var pw *pgn.Writer
-	if spec.pgnOut != "" {
-		// Rewrite from the store, then append: the file holds exactly the
-		// stored games whatever happened to the previous attempt.
-		pf, err := os.Create(spec.pgnOut)
-		if err == nil {
-			_, err = st.ExportPGN(ctx, run.ID, pf)
+	if prev != nil && !f.fresh {
+		also := ""
+		if spec.pgnOut != "" {
+			also = fmt.Sprintf(" (%s now holds the games of run %d)", spec.pgnOut, run.ID)
 		}
-		if err != nil {
-			closePlayers()
-			return failuref("pgnout %s: %v", spec.pgnOut, err)
-		}
-		defer pf.Close()
-		pw = pgn.NewWriter(pf)
+		fmt.Fprintf(stderr, "elolab: config changed since run %d (%s): starting run %d%s\n", prev.ID, diff, run.ID, also)
 	}
-	rec := &gameRecorder{st: st, run: run, pairs: map[int]bool{}}
-	event := "elolab " + spec.name
-	site, _ := os.Hostname()
-	tcfg.Deliver = func(r *game.Record) error {
-		pr := PGNRecord(r, event, site, bookName, false)
-		if err := rec.record(ctx, r, pr); err != nil {
-			return err
-		}
-		if pw == nil {
-			return nil
-		}
-		if err := pw.Write(pr); err != nil {
-			return fmt.Errorf("writing %s: %w", spec.pgnOut, err)
-		}
-		if err := pw.Flush(); err != nil {
-			return fmt.Errorf("writing %s: %w", spec.pgnOut, err)
-		}
-		return nil
-	}
-
-	total := tcfg.Total()
-	tcs := make([]string, len(tcfg.Engines))
-	for i, e := range tcfg.Engines {
-		tcs[i] = e.Limits.String()
-	}
-	co := console.Options{Out: msg, Quiet: f.quiet, RatingInterval: 10, SPRT: tcfg.SPRT,
-		Header: console.Header{TC: joinSame(tcs), Book: bookName, Threads: "1", Hash: "16"}}
-	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
-		co.Progress = stderr
-	}
-	if f.quiet {
-		co.RatingInterval = 0
-	}
-	cons := console.New(co, total)
-	tcfg.Started = func(j tournament.Job, w, b string) { cons.Started(j, w, b, total) }
-	tcfg.Finished = cons.Finished
-	tcfg.PairsCounted = cons.PairsCounted
-
-	sum, runErr := tournament.Run(ctx, tcfg, players)
-	cons.Done()
-	// The context may be cancelled (Ctrl-C): the last writes use a fresh one.
-	bg := context.Background()
-	if sum == nil {
-		_ = st.SetRunState(bg, run.ID, store.Failed)
-		return failuref("run %d: %v (resume with: %s)", run.ID, runErr, spec.resumeHint)
-	}
-	state := store.Finished
-	switch {
-	case runErr != nil:
-		state = store.Failed
-	case sum.Interrupted:
-		state = store.Interrupted
-	}
-	if err := st.SetRunState(bg, run.ID, state); err != nil {
-		fmt.Fprintf(stderr, "elolab: run %d: %v\n", run.ID, err)
-	}
-	stc := sum.Standings
-	for _, w := range tournament.TimeLossWarnings(sum.Standings) {
-		fmt.Fprintln(stderr, w)
-	}
-	if !f.quiet {
-		fmt.Fprintf(msg, "\nRun %d %s: %d games played now, %d kept from before, %d abandoned, in %s\n",
-			run.ID, state, stc.Delivered, stc.Resumed, sum.Abandoned, console.HMS(sum.Elapsed))
-		if lines := console.Incidents(stc); len(lines) > 1 && incidents(stc) {
-			fmt.Fprintln(msg, "Incidents (time losses, crashes, stalls, illegal moves; restarts of this attempt):")
-			for _, l := range lines {
-				fmt.Fprintln(msg, "  "+l)
-			}
-		}
-		fmt.Fprintf(msg, "Report (%s):\n\n", resumeCommand("report", fmt.Sprint(run.ID), "--db", dbPath))
-	}
-	if err := writeRunReport(bg, stdout, st, run, rf); err != nil {
-		return err
-	}
-	switch {
-	case runErr != nil:
-		return failuref("run %d: %v (resume with: %s)", run.ID, runErr, spec.resumeHint)
-	case sum.Interrupted:
-		return failuref("run %d interrupted: %d of %d games stored (resume with: %s)", run.ID,
-			stc.Delivered+stc.Resumed, stc.Total, spec.resumeHint)
-	}
-	return nil
+	return run, runCreated, nil
 }
-
 func incidents(st *tournament.Standings) bool {
 	for _, e := range st.Engines {
 		if e.TimeLosses+e.Disconnects+e.Stalls+e.Illegal+e.Restarts > 0 {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -149,26 +148,30 @@ func checkSprtFlags(f sprtFlags) error {
 	return nil
 }
 
-// checkWDLPenta refuses --wdl and --penta that cannot describe the same
-// games. With k of the DD+WL pairs being win-loss pairs, the pairs imply
-// W = 2·WW + WD + k, L = 2·LL + LD + k, D = LD + WD + 2·(DD+WL − k).
-func checkWDLPenta(wdl, penta []int64) error {
-	w, d, l := wdl[0], wdl[1], wdl[2]
-	ll, ld, dd, wd, ww := penta[0], penta[1], penta[2], penta[3], penta[4]
-	pairs := ll + ld + dd + wd + ww
-	fail := func(format string, args ...any) error {
-		return usageErrorf("--wdl %d,%d,%d and --penta %d,%d,%d,%d,%d disagree: %s", w, d, l, ll, ld, dd, wd, ww, fmt.Sprintf(format, args...))
+// parseSprtCounts reads --wdl and --penta (nil when not given) and
+// refuses pairs that cannot be the same games as W,D,L.
+func parseSprtCounts(f sprtFlags) (wdl *[3]int64, penta *[5]int64, err error) {
+	if f.wdl != "" {
+		c, err := parseCounts("wdl", f.wdl, 3)
+		if err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		wdl = (*[3]int64)(c)
 	}
-	if games := w + d + l; games != 2*pairs {
-		return fail("%d games, but %d pairs are %d games", games, pairs, 2*pairs)
+	if f.penta != "" {
+		c, err := parseCounts("penta", f.penta, 5)
+		if err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		penta = (*[5]int64)(c)
 	}
-	if 2*w+d != ld+2*dd+3*wd+4*ww {
-		return fail("%.1f points, but the pairs score %.1f", float64(w)+float64(d)/2, float64(ld+2*dd+3*wd+4*ww)/2)
+	if wdl != nil && penta != nil {
+		if err := sprt.PairsMatch(*wdl, *penta); err != nil {
+			return nil, nil, usageErrorf("--wdl %d,%d,%d and --penta %d,%d,%d,%d,%d disagree: %v",
+				wdl[0], wdl[1], wdl[2], penta[0], penta[1], penta[2], penta[3], penta[4], err)
+		}
 	}
-	if k := w - 2*ww - wd; k < 0 || k > dd {
-		return fail("%d wins do not fit the pairs (they hold %d to %d wins)", w, 2*ww+wd, 2*ww+wd+dd)
-	}
-	return nil
+	return wdl, penta, nil
 }
 
 func runSprt(w io.Writer, f sprtFlags) error {
@@ -183,174 +186,34 @@ func runSprt(w io.Writer, f sprtFlags) error {
 	if err != nil {
 		return usageErrorf("--elo0/--elo1/--alpha/--beta: %v", strings.TrimPrefix(err.Error(), "sprt: "))
 	}
-	var tri, penta sprt.Results
-	var triC, pentaC []int64
-	haveTri, havePenta := f.wdl != "", f.penta != ""
-	if haveTri {
-		if triC, err = parseCounts("wdl", f.wdl, 3); err != nil {
-			return usageErrorf("%v", err)
-		}
-		tri = sprt.Trinomial(triC[0], triC[1], triC[2])
+	wdl, penta, err := parseSprtCounts(f)
+	if err != nil {
+		return err
 	}
-	if havePenta {
-		if pentaC, err = parseCounts("penta", f.penta, 5); err != nil {
-			return usageErrorf("%v", err)
-		}
-		penta = sprt.Pentanomial(pentaC[0], pentaC[1], pentaC[2], pentaC[3], pentaC[4])
-	}
-	if haveTri && havePenta {
-		if err := checkWDLPenta(triC, pentaC); err != nil {
-			return err
-		}
-	}
-	if !haveTri && !havePenta && len(f.trueElo) == 0 {
+	if wdl == nil && penta == nil && len(f.trueElo) == 0 {
 		return usageErrorf("give --wdl W,D,L or --penta LL,LD,DD,WD,WW (or --true-elo for the calculator)")
 	}
-	if havePenta && model == sprt.BayesElo && !haveTri {
+	if penta != nil && model == sprt.BayesElo && wdl == nil {
 		return usageErrorf("--model bayeselo with --penta needs --wdl too (the drawelo comes from W,D,L)")
 	}
-	out := map[string]any{
-		"model": model.String(), "elo0": f.elo0, "elo1": f.elo1, "alpha": f.alpha, "beta": f.beta,
-		"lower_bound": test.Lower, "upper_bound": test.Upper, "unit": model.Unit(),
-	}
-	var text []string
-	bounds := fmt.Sprintf("[%.2f, %.2f]", f.elo0, f.elo1)
-	text = append(text, fmt.Sprintf("SPRT: %s model, H0 %.2f %s, H1 %.2f %s, alpha %.3g, beta %.3g, LLR bounds (%.2f, %.2f)",
-		model, f.elo0, model.Unit(), f.elo1, model.Unit(), f.alpha, f.beta, test.Lower, test.Upper))
-
-	if haveTri || havePenta {
-		r := tri
-		if havePenta {
-			r = penta
-		}
-		s := sprt.Summarize(r)
-		st := test.Evaluate(r, tri)
-		an := test.Analytics(r, 0.05)
-		if sprt.Unbounded(s.Score) != "" {
-			// The median-unbiased Elo and the interval's far end are
-			// unbounded too (Analytics stops its search at ±1000); the
-			// near end is a real one-sided bound.
-			an.Elo = math.NaN()
-			if s.Score <= 0 {
-				an.Lower = math.NaN()
-			} else {
-				an.Upper = math.NaN()
-			}
-		}
-		out["games"] = s.Games
-		if havePenta {
-			out["pairs"] = s.Pairs
-			out["penta"] = penta.Counts()
-			out["pairs_ratio"] = jnum(s.PairsRatio)
-		}
-		if haveTri {
-			wn, dn, ln, _ := tri.WDL()
-			out["wins"], out["draws"], out["losses"] = wn, dn, ln
-		}
-		for k, v := range map[string]float64{
-			"points": s.Points, "score": s.Score, "elo": s.Elo, "elo_error": s.EloError, "elo_lower": s.EloLower,
-			"elo_upper": s.EloUpper, "nelo": s.NElo, "nelo_error": s.NEloError, "los": s.LOS,
-			"draw_ratio": s.DrawRatio, "llr": st.LLR, "llr_percent": st.Percent(),
-			"logistic_elo0": st.LogisticElo0, "logistic_elo1": st.LogisticElo1, "drawelo": st.DrawElo,
-		} {
-			out[k] = jnum(v)
-		}
-		if havePenta {
-			out["draw_ratio_definition"] = "pairs scoring 1 / pairs"
-		} else {
-			out["draw_ratio_definition"] = "drawn games / games"
-		}
-		out["verdict"] = st.Verdict.String()
-		out["llr_exact"] = st.Exact
-		out["sprt_elo"] = map[string]any{"elo": jnum(an.Elo), "lower": jnum(an.Lower), "upper": jnum(an.Upper), "los": jnum(an.LOS),
-			"method": "fishtest SPRT_elo: median-unbiased after stopping, logistic Elo"}
-
-		text = append(text, fmt.Sprintf("Elo: %s +/- %s, nElo: %s +/- %s", f2(s.Elo), f2(s.EloError), f2(s.NElo), f2(s.NEloError)))
-		if note := sprt.UnboundedNote("the tested engine", s.Score); note != "" {
-			text = append(text, note)
-			out["elo_note"] = note
-		}
-		los := fmt.Sprintf("LOS: %s %%, DrawRatio: %s %%", f2(100*s.LOS), f2(100*s.DrawRatio))
-		if havePenta {
-			los += ", PairsRatio: " + f2(s.PairsRatio)
-		}
-		text = append(text, los)
-		if haveTri {
-			wn, dn, ln, _ := tri.WDL()
-			text = append(text, fmt.Sprintf("Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)",
-				tri.Games(), wn, ln, dn, tri.Points(), f2(100*sprt.Summarize(tri).Score)))
-		}
-		if havePenta {
-			c := penta.Counts()
-			text = append(text, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", c[0], c[1], c[2], c[3], c[4]))
-			text = append(text, fmt.Sprintf("Pairs: %d, Games: %d, Points: %.1f (%s %%); DrawRatio counts pairs scoring 1",
-				s.Pairs, s.Games, s.Points, f2(100*s.Score)))
-		}
-		text = append(text, fmt.Sprintf("LLR: %.2f (%.1f%%) (%.2f, %.2f) %s", st.LLR, st.Percent(), st.Lower, st.Upper, bounds))
-		switch model {
-		case sprt.BayesElo:
-			text = append(text, fmt.Sprintf("Bounds: %s BayesElo = [%.2f, %.2f] logistic Elo at drawelo %.1f", bounds, st.LogisticElo0, st.LogisticElo1, st.DrawElo))
-		default:
-			text = append(text, fmt.Sprintf("Bounds: %s %s", bounds, model.Unit()))
-		}
-		if !st.Exact {
-			text = append(text, "Warning; the exact MLE does not exist for these bounds, LLR is fishtest's closed-form approximation")
-		}
-		if st.Verdict != sprt.Continue {
-			text = append(text, fmt.Sprintf("SPRT (%s) completed - %s was accepted", bounds, st.Verdict))
-		} else {
-			text = append(text, fmt.Sprintf("SPRT (%s) continues - no verdict yet", bounds))
-		}
-		text = append(text, fmt.Sprintf("Verdict: %s (LLR >= %.2f accepts H1, LLR <= %.2f accepts H0)", st.Verdict, st.Upper, st.Lower))
-		text = append(text, fmt.Sprintf("SPRT-corrected Elo (median-unbiased, fishtest): %s [%s, %s], LOS: %s %%",
-			f2(an.Elo), f2(an.Lower), f2(an.Upper), f2(100*an.LOS)))
-	}
-
+	rep := sprt.NewReport(test, wdl, penta)
 	if len(f.trueElo) > 0 {
-		dr := f.drawRatio
-		if !f.drawRatioSet && haveTri && tri.Games() > 0 {
-			dr = sprt.Summarize(tri).DrawRatio
-		}
-		calc, err := sprt.NewCalculator(test, dr, f.rmsBias)
-		if err != nil {
+		if err := rep.AddCalculator(f.trueElo, f.drawRatio, !f.drawRatioSet, f.rmsBias); err != nil {
 			return usageErrorf("--draw-ratio/--rms-bias: %v", strings.TrimPrefix(err.Error(), "sprt: "))
 		}
-		var rows []map[string]any
-		text = append(text, fmt.Sprintf("SPRT calculator (fishtest): draw ratio %.2f %%, RMS bias %.2f Elo, bounds [%.2f, %.2f] logistic Elo",
-			100*dr, f.rmsBias, calc.Elo0, calc.Elo1))
-		text = append(text, "    Elo     Pass  Expected games")
-		for _, e := range f.trueElo {
-			p, g := calc.At(e)
-			rows = append(rows, map[string]any{"elo": e, "pass_probability": jnum(p), "expected_games": jnum(g)})
-			text = append(text, fmt.Sprintf("%7.2f  %6.2f%%  %14.0f", e, 100*p, g))
-		}
-		out["calculator"] = map[string]any{"draw_ratio": dr, "rms_bias": f.rmsBias,
-			"logistic_elo0": calc.Elo0, "logistic_elo1": calc.Elo1, "rows": rows}
 	}
-
 	if f.json {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := enc.Encode(rep); err != nil {
 			return failuref("writing JSON: %v", err)
 		}
 		return nil
 	}
-	for _, l := range text {
+	for _, l := range rep.Lines() {
 		if _, err := fmt.Fprintln(w, l); err != nil {
 			return failuref("writing output: %v", err)
 		}
 	}
 	return nil
 }
-
-// jnum maps values that do not exist to JSON null.
-func jnum(x float64) any {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return x
-}
-
-// f2 prints two decimals, n/a for values that do not exist.
-func f2(x float64) string { return sprt.Num("%.2f", x) }

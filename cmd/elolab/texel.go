@@ -12,6 +12,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/tuner/texel"
 )
 
@@ -22,7 +23,8 @@ elolab datagen, or any EPD file with c9 "1-0"; results or [1.0]/[0.5]/[0.0]
 after the FEN).
 
 The run is described by a YAML file (keys in configs/README.md, section
-"Texel"; example configs/texel.yaml): data files, hold-out share, the
+"Texel"; example configs/texel.yaml), or by an experiment file of kind
+texel with the same keys under texel:: data files, hold-out share, the
 parameters tuned (names, dotted prefixes such as eval.pst, groups, glob
 patterns), the start values, epochs, learning rate, batch size, K and the
 output file.
@@ -78,7 +80,7 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 	if f.epochs < 0 || f.threads < 0 {
 		return usageErrorf("texel: --epochs and --threads must not be negative")
 	}
-	cfg, err := texel.LoadConfig(file)
+	cfg, err := loadTexelConfig(file)
 	if err != nil {
 		return usageErrorf("texel: %v", err)
 	}
@@ -124,4 +126,28 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 		return failuref("texel: interrupted after epoch %d; %s holds the values reached", res.Epochs, cfg.Output)
 	}
 	return nil
+}
+
+// loadTexelConfig reads a Texel run (a Texel configuration, or a kind texel
+// experiment file) through the experiment loader, which owns the schema,
+// and hands it to the tuner as a plain Config: configs may not import
+// tuner, so the two meet here.
+func loadTexelConfig(file string) (*texel.Config, error) {
+	t, err := experiment.LoadTexel(file)
+	if err != nil {
+		return nil, err
+	}
+	items := func(sel []experiment.TexelSelector) []texel.Item {
+		out := make([]texel.Item, len(sel))
+		for i, s := range sel {
+			out[i] = texel.Item{Text: s.Text, Pos: s.Pos, Defs: s.Defs, Explicit: s.Explicit}
+		}
+		return out
+	}
+	return &texel.Config{
+		File: t.File, Data: t.Data, MaxPositions: t.MaxPositions, Holdout: t.Holdout, Seed: t.Seed,
+		Start: t.Start, Params: items(t.Params), Exclude: items(t.Exclude), Epochs: t.Epochs,
+		LearningRate: t.LearningRate, L2: t.L2, Batch: t.Batch, K: t.K, Output: t.Output,
+		OutputAll: t.OutputAll, Threads: t.Threads,
+	}, nil
 }

@@ -1,19 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
-	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -21,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/engine"
@@ -34,9 +27,6 @@ import (
 )
 
 func init() { subcommands = append(subcommands, newTuneCmd) }
-
-// checkpointKind names SPSA checkpoints in the store.
-const checkpointKind = "spsa"
 
 const tuneLong = `Tune an engine's parameters by SPSA self-play: FILE.yaml is an experiment
 of kind spsa (configs/README.md, "SPSA"): one engine (a labrat variant or any
@@ -90,333 +80,230 @@ func newTuneCmd() *cobra.Command {
 	return cmd
 }
 
-// checkpoint is what the store keeps after every batch.
-type checkpoint struct {
-	State spsa.State `json:"state"`
-	// Rows are the batch's iterations: k, θ after the update, and θ+'s
-	// results, for the CSV and the plot.
-	Rows []checkpointRow `json:"rows"`
-}
-
-type checkpointRow struct {
-	K       int          `json:"k"`
-	Plus    []float64    `json:"plus"`
-	Minus   []float64    `json:"minus"`
-	Theta   []float64    `json:"theta"`
-	Outcome spsa.Outcome `json:"outcome"`
-}
-
-// tuneParams resolves the tuned parameters: labrat's are resolved by the
-// loader; an external engine's come from its spin options.
-func tuneParams(x *experiment.Experiment, p engine.Player) ([]spsa.Param, error) {
-	e := x.Tested[0]
-	var out []spsa.Param
-	for _, sp := range x.SPSA.Params {
-		q := spsa.Param{Name: sp.Name, Start: sp.Value, Min: sp.Min, Max: sp.Max, CEnd: sp.CEnd, REnd: sp.REnd,
-			Int: true, DeclaredIn: x.File, Line: sp.Line}
-		if !e.Labrat {
-			var opt *engine.Option
-			var spins []string
-			for _, o := range p.Options() {
-				if o.Type == "spin" {
-					spins = append(spins, o.Name)
-				}
-				if strings.EqualFold(o.Name, sp.Name) {
-					o := o
-					opt = &o
-				}
-			}
-			if opt == nil {
-				return nil, fmt.Errorf("%s:%d: spsa.params: %q is not an option of engine %s (its spin options: %s)",
-					x.File, sp.Line, sp.Name, e.Name, strings.Join(spins, ", "))
-			}
-			if opt.Type != "spin" {
-				return nil, fmt.Errorf("%s:%d: spsa.params: option %q of %s is a %s, not a spin", x.File, sp.Line, opt.Name, e.Name, opt.Type)
-			}
-			q.Name = opt.Name
-			if !sp.Has.Min {
-				q.Min = float64(opt.Min)
-			}
-			if !sp.Has.Max {
-				q.Max = float64(opt.Max)
-			}
-			if !sp.Has.Value {
-				q.Start = float64(opt.Min)
-				if v, err := strconv.ParseFloat(optionValue(e, opt.Name, opt.Default), 64); err == nil {
-					q.Start = v
-				}
-			}
-			if !sp.Has.CEnd {
-				q.CEnd = (q.Max - q.Min) * experiment.DefaultExternalCEndFraction
-			}
-			if q.Min < float64(opt.Min) || q.Max > float64(opt.Max) {
-				return nil, fmt.Errorf("%s:%d: spsa.params: %s: [%g, %g] exceeds the engine's range [%d, %d]",
-					x.File, sp.Line, q.Name, q.Min, q.Max, opt.Min, opt.Max)
-			}
-		}
-		out = append(out, q)
-	}
-	return out, nil
-}
-
-// optionValue is the value options: gives the engine, or def.
-func optionValue(e *experiment.Engine, name, def string) string {
-	for _, o := range e.Options {
-		if strings.EqualFold(o.Name, name) {
-			return o.Value
-		}
-	}
-	return def
-}
-
-// renderOptions turns a parameter vector into setoption pairs.
-func renderOptions(ps []spsa.Param) func([]float64) []engine.OptionValue {
-	return func(v []float64) []engine.OptionValue {
-		out := make([]engine.OptionValue, len(ps))
-		for i, p := range ps {
-			out[i] = engine.OptionValue{Name: p.Name, Value: strconv.FormatInt(int64(math.Round(v[i])), 10)}
-		}
-		return out
-	}
+// tuneRun is a tune command once its file is loaded and checked: what
+// the session is built from.
+type tuneRun struct {
+	path, dbPath string
+	f            tuneFlags
+	x            *experiment.Experiment
+	book         *openings.Book
+	ecfg         engine.Config
+	ps           []spsa.Param
+	tu           *spsa.Tuner
+	cfgText      []byte
 }
 
 func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneFlags) error {
-	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
-		return usageErrorf("tune: --progress %q: want on, off or auto", f.progress)
-	}
-	if f.concurrency < 0 || f.stall <= 0 {
-		return usageErrorf("tune: --concurrency and --stall must be positive")
-	}
-	if err := f.resolveAffinity("tune"); err != nil {
-		return err
-	}
-	rf, err := report.ParseFormat(f.format)
+	rf, err := checkTuneFlags(f)
 	if err != nil {
-		return usageErrorf("tune: --format: %v", err)
+		return err
 	}
 	// The verification's report goes to stdout in the format asked for;
 	// the tuner's own sentences and tables go with the other sentences.
 	reportOut := stdout
 	stdout = sentencesOut(stdout, stderr, rf)
-	x, err := loadExperiment(stderr, path, experiment.Options{})
+	t, err := prepareTune(ctx, stderr, path, f)
 	if err != nil {
 		return err
 	}
+	st, err := store.Open(t.dbPath)
+	if err != nil {
+		return usageErrorf("tune: --db %s: %v", t.dbPath, err)
+	}
+	defer st.Close()
+	e := t.x.Tested[0]
+	s, err := tunesession.Open(ctx, st, tunesession.Spec{X: t.x, Config: t.cfgText, Book: t.book.Name,
+		Engine: storeEngine(e), DBPath: t.dbPath}, t.tu)
+	if err != nil {
+		return failuref("tune: %v", err)
+	}
+	defer s.Close()
+	sp := t.x.SPSA
+	if !f.quiet {
+		if s.Resumed {
+			fmt.Fprintf(stdout, "Resuming SPSA run %d (%s) in %s at iteration %d of %d\n", s.Run.ID, s.Run.Name, t.dbPath, t.tu.Iteration(), sp.Iterations)
+		} else {
+			fmt.Fprintf(stdout, "SPSA run %d: %s in %s\n", s.Run.ID, t.x.Summary(), t.dbPath)
+		}
+		writeTuneTable(stdout, t.ps, t.tu.Theta(), "θ now")
+	}
+	if sp.Output.CSV != "" {
+		if err := s.WriteCSV(sp.Output.CSV); err != nil {
+			return failuref("tune: %v", err)
+		}
+	}
+	if err := playTune(ctx, stdout, stderr, t, s); err != nil {
+		return err
+	}
+	tuned, err := writeTuneOutputs(stdout, t, s)
+	if err != nil || sp.Verify == nil || f.noVerify {
+		return err
+	}
+	return verifyTuned(ctx, reportOut, stderr, st, t, tuned)
+}
+
+// checkTuneFlags checks the flags before anything is loaded or started.
+func checkTuneFlags(f tuneFlags) (report.Format, error) {
+	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
+		return "", usageErrorf("tune: --progress %q: want on, off or auto", f.progress)
+	}
+	if f.concurrency < 0 || f.stall <= 0 {
+		return "", usageErrorf("tune: --concurrency and --stall must be positive")
+	}
+	if err := f.resolveAffinity("tune"); err != nil {
+		return "", err
+	}
+	rf, err := report.ParseFormat(f.format)
+	if err != nil {
+		return "", usageErrorf("tune: --format: %v", err)
+	}
+	return rf, nil
+}
+
+// prepareTune loads the experiment and resolves everything that can be
+// wrong with it — book, engine, parameters — before the store is opened:
+// bad input leaves no store behind.
+func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags) (*tuneRun, error) {
+	x, err := loadExperiment(stderr, path, experiment.Options{})
+	if err != nil {
+		return nil, err
+	}
 	if x.Kind != experiment.KindSPSA {
-		return usageErrorf("tune: %s is kind %s, not spsa (play it with elolab run %s)", path, x.Kind, path)
+		return nil, usageErrorf("tune: %s is kind %s, not spsa (play it with elolab run %s)", path, x.Kind, path)
 	}
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
-	dbPath := storePath(f.db, x)
-	e := x.Tested[0]
+	t := &tuneRun{path: path, f: f, x: x, dbPath: storePath(f.db, x), ecfg: engineConfigOf(x.Tested[0])}
 	sp := x.SPSA
-	book, err := openings.Open(x.Book, sp.Iterations)
-	if err != nil {
-		return usageErrorf("tune: %s: book: %v", path, err)
+	if t.book, err = openings.Open(x.Book, sp.Iterations); err != nil {
+		return nil, usageErrorf("tune: %s: book: %v", path, err)
 	}
-	ecfg := engineConfigOf(e)
-	probe, err := engine.Start(ctx, ecfg)
+	opts, err := engineOptions(ctx, t.ecfg)
 	if err != nil {
 		if ctx.Err() != nil {
-			return failuref("tune: interrupted while starting %s", e.Name)
+			return nil, failuref("tune: interrupted while starting %s", x.Tested[0].Name)
 		}
-		return usageErrorf("tune: %s: engine %q (%s): %v", path, e.Name, ecfg.Cmd, err)
+		return nil, usageErrorf("tune: %s: engine %q (%s): %v", path, x.Tested[0].Name, t.ecfg.Cmd, err)
 	}
-	ps, err := tuneParams(x, probe)
-	probe.Close()
+	if t.ps, err = tunesession.Params(x, opts); err != nil {
+		return nil, usageErrorf("tune: %v", err)
+	}
+	t.tu, err = spsa.New(spsa.Config{Params: t.ps, Iterations: sp.Iterations, Alpha: sp.Alpha, Gamma: sp.Gamma, A: sp.A, Seed: x.Seed})
 	if err != nil {
-		return usageErrorf("tune: %v", err)
+		return nil, usageErrorf("tune: %s: %v", path, err)
 	}
-	tu, err := spsa.New(spsa.Config{Params: ps, Iterations: sp.Iterations, Alpha: sp.Alpha, Gamma: sp.Gamma, A: sp.A, Seed: x.Seed})
-	if err != nil {
-		return usageErrorf("tune: %s: %v", path, err)
+	if t.cfgText, err = params.ReadYAMLFile(x.File); err != nil {
+		return nil, usageErrorf("tune: %v", err)
 	}
-	cfgText, err := params.ReadYAMLFile(x.File)
-	if err != nil {
-		return usageErrorf("tune: %v", err)
-	}
+	return t, nil
+}
 
-	st, err := store.Open(dbPath)
+// engineOptions starts the engine once for the options it announces (an
+// external engine's spin options are its tunable parameters; a labrat
+// that does not start is caught before any game).
+func engineOptions(ctx context.Context, c engine.Config) ([]engine.Option, error) {
+	probe, err := engine.Start(ctx, c)
 	if err != nil {
-		return usageErrorf("tune: --db %s: %v", dbPath, err)
+		return nil, err
 	}
-	defer st.Close()
-	hash := x.Hash()
-	// One process at a time tunes an experiment (results/store/owner.go).
-	release, err := st.ClaimExperiment(ctx, x.Name, hash)
-	if err != nil {
-		return failuref("tune: %v", err)
-	}
-	defer release()
+	defer probe.Close()
+	return probe.Options(), nil
+}
 
-	run, err := st.FindRun(ctx, x.Name, hash)
-	var rows []checkpointRow
-	switch {
-	case err == nil:
-		cps, err := st.Checkpoints(ctx, run.ID, checkpointKind)
-		if err != nil {
-			return failuref("tune: %v", err)
-		}
-		for _, c := range cps {
-			var cp checkpoint
-			if err := json.Unmarshal(c.State, &cp); err != nil {
-				return failuref("tune: run %d: checkpoint %d: %v", run.ID, c.Iteration, err)
-			}
-			rows = append(rows, cp.Rows...)
-			if c.Iteration == cps[len(cps)-1].Iteration {
-				if err := tu.Restore(cp.State); err != nil {
-					return failuref("tune: run %d: %v", run.ID, err)
-				}
-			}
-		}
-		if !f.quiet {
-			fmt.Fprintf(stdout, "Resuming SPSA run %d (%s) in %s at iteration %d of %d\n", run.ID, run.Name, dbPath, tu.Iteration(), sp.Iterations)
-		}
-	case errors.Is(err, store.ErrRunNotFound):
-		run, err = st.CreateRun(ctx, store.NewRun{Name: x.Name, Kind: "spsa", Config: string(cfgText), ConfigHash: hash,
-			PlannedPairs: sp.Iterations, Seed: int64(x.Seed), Book: book.Name, Engines: []store.Engine{storeEngine(e)}})
-		if err != nil {
-			return failuref("tune: --db %s: %v", dbPath, err)
-		}
-		if !f.quiet {
-			fmt.Fprintf(stdout, "SPSA run %d: %s in %s\n", run.ID, x.Summary(), dbPath)
-		}
-	default:
-		return failuref("tune: %v", err)
-	}
-	if !f.quiet {
-		writeTuneTable(stdout, ps, tu.Theta(), "θ now")
-	}
-
-	var csvOut *bufio.Writer
-	if sp.Output.CSV != "" {
-		cf, err := os.Create(sp.Output.CSV)
-		if err != nil {
-			return failuref("tune: output.csv: %v", err)
-		}
-		defer cf.Close()
-		csvOut = bufio.NewWriter(cf)
-		header := []string{"iteration"}
-		for _, p := range ps {
-			header = append(header, p.Name)
-		}
-		fmt.Fprintln(csvOut, strings.Join(append(header, "wins", "draws", "losses"), ","))
-		for _, r := range rows {
-			writeCSVRow(csvOut, r)
-		}
-		if err := csvOut.Flush(); err != nil {
-			return failuref("tune: output.csv: %v", err)
-		}
-	}
-
-	var bar *progressbar.ProgressBar
-	if !tu.Done() && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
+// playTune plays the session's remaining iterations with the progress
+// bar or the progress lines, and marks the run finished.
+func playTune(ctx context.Context, stdout, stderr io.Writer, t *tuneRun, s *tunesession.Session) error {
+	x, f, sp := t.x, t.f, t.x.SPSA
+	c := &tuneConsole{out: stdout, quiet: f.quiet, ps: t.ps, n: sp.Iterations}
+	if !t.tu.Done() && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
 		// No throttle: the bar is redrawn once per batch, and a throttle
 		// would drop the redraw of the count that follows the description's,
 		// leaving the bar a batch behind its own text.
-		bar = progressbar.NewOptions(sp.Iterations, progressbar.OptionSetWriter(stderr), progressbar.OptionSetWidth(20),
+		c.bar = progressbar.NewOptions(sp.Iterations, progressbar.OptionSetWriter(stderr), progressbar.OptionSetWidth(20),
 			progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
 			progressbar.OptionSetDescription("SPSA"))
-		bar.Set(tu.Iteration())
+		c.bar.Set(t.tu.Iteration())
 	}
+	s.Subscribe(c.event)
 	start := time.Now()
-	startIter := tu.Iteration()
-	runner := &spsa.Runner{
-		Tuner: tu, Concurrency: x.Concurrency, CPUs: f.cpus, Batch: sp.Batch,
-		Match: spsa.Match{Engine: ecfg, Limits: e.Limits, Book: book, Options: renderOptions(ps),
-			Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}},
-		AfterBatch: func(b spsa.Batch) error {
-			cp := checkpoint{State: b.State}
-			for _, d := range b.Iterations {
-				cp.Rows = append(cp.Rows, checkpointRow{K: d.K, Plus: d.Plus, Minus: d.Minus, Theta: d.Theta, Outcome: d.Outcome})
-			}
-			data, err := json.Marshal(cp)
-			if err != nil {
-				return err
-			}
-			if err := st.SaveCheckpoint(context.Background(), store.Checkpoint{RunID: run.ID, Kind: checkpointKind,
-				Iteration: b.State.Iteration, State: data}); err != nil {
-				return err
-			}
-			rows = append(rows, cp.Rows...)
-			if csvOut != nil {
-				for _, r := range cp.Rows {
-					writeCSVRow(csvOut, r)
-				}
-				if err := csvOut.Flush(); err != nil {
-					return fmt.Errorf("output.csv: %w", err)
-				}
-			}
-			desc := fmt.Sprintf("SPSA %d/%d, +%d =%d -%d, θ %s", b.State.Iteration, sp.Iterations,
-				b.State.Wins, b.State.Draws, b.State.Losses, thetaText(ps, b.State.Theta))
-			if bar != nil {
-				bar.Describe(desc)
-				bar.Set(b.State.Iteration)
-			} else if !f.quiet && (b.State.Iteration%100 < len(b.Iterations) || b.State.Iteration == sp.Iterations) {
-				fmt.Fprintln(stdout, desc)
-			}
-			return nil
-		},
-	}
-	runErr := runner.Run(ctx)
-	if bar != nil {
-		bar.Exit()
+	startIter := t.tu.Iteration()
+	e := x.Tested[0]
+	runErr := s.Play(ctx, tunesession.Runner{Concurrency: x.Concurrency, CPUs: f.cpus, Batch: sp.Batch,
+		Match: spsa.Match{Engine: t.ecfg, Limits: e.Limits, Book: t.book, Options: tunesession.Options(t.ps),
+			Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}}})
+	if c.bar != nil {
+		c.bar.Exit()
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	if runErr != nil {
-		_ = st.SetRunState(context.Background(), run.ID, store.Interrupted)
 		what := "failed"
 		if ctx.Err() != nil {
 			what = "interrupted"
 		}
 		return failuref("tune: SPSA %s at iteration %d of %d (checkpoint kept; resume with: %s): %v",
-			what, tu.Iteration(), sp.Iterations, tuneResumeCommand(path, dbPath, f), runErr)
+			what, t.tu.Iteration(), sp.Iterations, tuneResumeCommand(t.path, t.dbPath, f), runErr)
 	}
-	if err := st.SetRunState(context.Background(), run.ID, store.Finished); err != nil {
+	if err := s.Finish(); err != nil {
 		return failuref("tune: %v", err)
 	}
-	if it := tu.Iteration() - startIter; it > 0 && !f.quiet {
+	if it := t.tu.Iteration() - startIter; it > 0 && !f.quiet {
 		el := time.Since(start)
 		fmt.Fprintf(stdout, "%d iterations (%d games) in %s: %.2f games/s\n", it, 2*it, el.Round(time.Second), float64(2*it)/el.Seconds())
 	}
-	tuned := tu.Rounded()
-	fmt.Fprintf(stdout, "SPSA run %d done: %d iterations, θ+ scored +%d =%d -%d\n", run.ID, tu.Iteration(),
-		tu.State().Wins, tu.State().Draws, tu.State().Losses)
-	writeTuneTable(stdout, ps, tuned, "tuned")
+	return nil
+}
 
+// tuneConsole shows the run's progress: the bar's description, or
+// without a bar a line every 100 iterations and at the end.
+type tuneConsole struct {
+	out   io.Writer
+	bar   *progressbar.ProgressBar
+	quiet bool
+	ps    []spsa.Param
+	n     int // iterations of the run
+}
+
+func (c *tuneConsole) event(e spsa.Event) error {
+	b, ok := e.(spsa.BatchDone)
+	if !ok {
+		return nil
+	}
+	st := b.State
+	desc := fmt.Sprintf("SPSA %d/%d, +%d =%d -%d, θ %s", st.Iteration, c.n, st.Wins, st.Draws, st.Losses, thetaText(c.ps, st.Theta))
+	if c.bar != nil {
+		c.bar.Describe(desc)
+		c.bar.Set(st.Iteration)
+	} else if !c.quiet && (st.Iteration%100 < len(b.Iterations) || st.Iteration == c.n) {
+		fmt.Fprintln(c.out, desc)
+	}
+	return nil
+}
+
+// writeTuneOutputs prints the tuned values and writes the outputs; it
+// returns the tuned values.
+func writeTuneOutputs(stdout io.Writer, t *tuneRun, s *tunesession.Session) ([]float64, error) {
+	sp, tu := t.x.SPSA, t.tu
+	tuned := tu.Rounded()
+	fmt.Fprintf(stdout, "SPSA run %d done: %d iterations, θ+ scored +%d =%d -%d\n", s.Run.ID, tu.Iteration(),
+		tu.State().Wins, tu.State().Draws, tu.State().Losses)
+	writeTuneTable(stdout, t.ps, tuned, "tuned")
 	if o := sp.Output.YAML; o != "" {
-		if err := writeTunedYAML(o, e, ps, tuned); err != nil {
-			return failuref("tune: output.yaml: %v", err)
+		if err := tunesession.WriteYAML(o, t.x.Tested[0], t.ps, tuned); err != nil {
+			return nil, failuref("tune: output.yaml: %v", err)
 		}
 		fmt.Fprintf(stdout, "Wrote %s\n", o)
 	}
 	if o := sp.Output.CSV; o != "" {
-		fmt.Fprintf(stdout, "Wrote %s (%d iterations)\n", o, len(rows))
+		fmt.Fprintf(stdout, "Wrote %s (%d iterations)\n", o, len(s.Rows()))
 	}
-	if o := sp.Output.Plot; o != "" && len(rows) > 0 {
-		iters := make([]int, len(rows))
-		thetas := make([][]float64, len(rows))
-		for i, r := range rows {
-			iters[i], thetas[i] = r.K, r.Theta
-		}
-		if err := spsa.PlotTrajectories(o, ps, iters, thetas); err != nil {
-			return failuref("tune: %v", err)
+	if o := sp.Output.Plot; o != "" && len(s.Rows()) > 0 {
+		if err := s.Plot(o); err != nil {
+			return nil, failuref("tune: %v", err)
 		}
 		fmt.Fprintf(stdout, "Wrote %s\n", o)
 	}
-	if sp.Verify == nil || f.noVerify {
-		return nil
-	}
-	return verifyTuned(ctx, reportOut, stderr, st, dbPath, x, ps, tuned, f)
-}
-
-func writeCSVRow(w io.Writer, r checkpointRow) {
-	parts := []string{strconv.Itoa(r.K)}
-	for _, v := range r.Theta {
-		parts = append(parts, strconv.FormatFloat(v, 'f', 3, 64))
-	}
-	fmt.Fprintf(w, "%s,%d,%d,%d\n", strings.Join(parts, ","), r.Outcome.Wins, r.Outcome.Draws, r.Outcome.Losses)
+	return tuned, nil
 }
 
 func thetaText(ps []spsa.Param, theta []float64) string {
@@ -439,135 +326,43 @@ func writeTuneTable(w io.Writer, ps []spsa.Param, v []float64, what string) {
 	}
 }
 
-// writeTunedYAML writes labrat's parameter file (every parameter that
-// differs from labrat's defaults: the engine's own changes and the tuned
-// values) or, for another engine, its options.
-func writeTunedYAML(path string, e *experiment.Engine, ps []spsa.Param, tuned []float64) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(fh)
-	fmt.Fprintf(w, "# Tuned by elolab tune (SPSA) from %s.\n", e.Name)
-	if e.Labrat {
-		v := params.NewValues()
-		if e.Params != nil {
-			v = e.Params.Clone()
-		}
-		for i, p := range ps {
-			d, ok := params.Lookup(p.Name)
-			if !ok {
-				fh.Close()
-				return fmt.Errorf("%s is not a labrat parameter", p.Name)
-			}
-			if err := v.SetInt(d, int(tuned[i])); err != nil {
-				fh.Close()
-				return err
-			}
-		}
-		if err := v.WriteYAML(w, false); err != nil {
-			fh.Close()
-			return err
-		}
-	} else {
-		for i, p := range ps {
-			fmt.Fprintf(w, "%q: %d\n", p.Name, int64(tuned[i]))
-		}
-	}
-	if err := w.Flush(); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
-}
-
 // verifyTuned plays the tuned values against the start values in an SPRT,
-// stored (and resumable) as a run of its own.
-func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, x *experiment.Experiment,
-	ps []spsa.Param, tuned []float64, f tuneFlags) error {
+// stored (and resumable) as a run of its own, and prints its verdict.
+func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store, t *tuneRun, tuned []float64) error {
+	f, x := t.f, t.x
 	rf, _ := report.ParseFormat(f.format) // checked by runTune
 	say := sentencesOut(stdout, stderr, rf)
-	e := x.Tested[0]
-	v := x.SPSA.Verify
-	starts := make([]float64, len(ps))
-	for i, p := range ps {
-		starts[i] = p.Start
-	}
-	render := renderOptions(ps)
-	// Compare what the engine would be sent, not θ: an SPRT of two
-	// identical engines costs its max_pairs and can only end in H0.
-	if sent := render(tuned); slices.Equal(sent, render(starts)) {
-		var vals []string
-		for _, o := range sent {
-			vals = append(vals, o.Name+"="+o.Value)
-		}
-		fmt.Fprintf(say, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n",
-			strings.Join(vals, ", "))
+	if sent, same := tunesession.Unchanged(t.ps, tuned); same {
+		fmt.Fprintf(say, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n", sent)
 		return nil
 	}
-	mk := func(name string, vals []float64) tournament.Engine {
-		c := engineConfigOf(e)
-		c.Name = name
-		c.Options = append(c.Options, render(vals)...)
-		return tournament.Engine{Config: c, Limits: e.Limits}
-	}
-	rounds := v.MaxPairs
-	if rounds <= 0 {
-		rounds = sprtPairCap
-	}
-	book, err := openings.Open(x.Book, rounds)
+	v, err := tunesession.PlanVerify(tunesession.VerifyInput{X: x, Params: t.ps, Tuned: tuned,
+		Engine: engineConfigOf(x.Tested[0]), Stored: storeEngine(x.Tested[0]), Rounds: sprtPairCap, CPUs: f.cpus,
+		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}})
 	if err != nil {
-		return usageErrorf("tune: verify: book: %v", err)
+		return usageErrorf("tune: verify: %v", err)
 	}
-	test := v.Test
-	tcfg := tournament.Config{
-		Engines: []tournament.Engine{mk("tuned", tuned), mk("start", starts)},
-		Kind:    tournament.HeadToHead, Book: book, Rounds: rounds, GamesPerRound: 2,
-		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: &test,
-		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall},
-	}
+	tcfg := v.Plan
 	players, err := tournament.StartEngines(ctx, &tcfg)
 	if err != nil {
 		return failuref("tune: verify: %v", err)
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "verify\n%s\n%v\n%v\n", x.Hash(), tuned, starts)
-	var es []store.Engine
-	for _, te := range tcfg.Engines {
-		se := storeEngine(e)
-		se.Name = te.Config.Name
-		se.Options = map[string]string{}
-		for _, o := range te.Config.Options {
-			se.Options[o.Name] = o.Value
-		}
-		es = append(es, se)
-	}
-	spec := storedRun{
-		name: x.Name + "-verify", kind: "sprt", hash: hex.EncodeToString(h.Sum(nil)),
-		config:       fmt.Sprintf("# SPRT of the SPSA run %s: tuned %v against start %v\n", x.Name, tuned, starts),
-		summary:      fmt.Sprintf("SPRT tuned vs start [%g, %g] %s", test.Elo0, test.Elo1, test.Model),
-		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: es, resumeHint: tuneResumeCommand(x.File, dbPath, f),
+	test := v.Test
+	spec := storedRun{name: v.Name, kind: "sprt", hash: v.Hash, config: v.Config, summary: v.Summary,
+		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: v.Engines, resumeHint: tuneResumeCommand(x.File, t.dbPath, f),
 		sprt: &store.SPRTConfig{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta},
 	}
 	if !f.quiet {
 		fmt.Fprintf(say, "\nVerification: tuned against start, SPRT %s [%g, %g]\n", test.Model, test.Elo0, test.Elo1)
 	}
-	if err := playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f.runFlags); err != nil {
+	// playStoredRun owns the players from here: it closes them.
+	if err := playStoredRun(ctx, stdout, stderr, st, t.dbPath, spec, tcfg, players, f.runFlags); err != nil {
 		return err
 	}
-	run, err := st.FindRun(context.Background(), spec.name, spec.hash)
+	r, s, err := v.Verdict(context.Background(), st)
 	if err != nil {
 		return failuref("tune: verify: %v", err)
 	}
-	ms, err := st.Matchups(context.Background(), run.ID)
-	if err != nil || len(ms) == 0 {
-		return failuref("tune: verify: no games stored (%v)", err)
-	}
-	m := ms[0]
-	if m.A != "tuned" {
-		m = m.Flip()
-	}
-	s := test.Status(m.Pentanomial())
 	verdict := "no verdict (max_pairs reached)"
 	switch s.Verdict {
 	case sprt.AcceptH1:
@@ -575,8 +370,7 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 	case sprt.AcceptH0:
 		verdict = "H0 accepted: the tuned values are not stronger"
 	}
-	fmt.Fprintf(say, "\nSPSA verification: tuned vs start %s, LLR %.2f (%.2f, %.2f): %s\n",
-		eloText(m.Pentanomial()), s.LLR, s.Lower, s.Upper, verdict)
+	fmt.Fprintf(say, "\nSPSA verification: tuned vs start %s, LLR %.2f (%.2f, %.2f): %s\n", eloText(r), s.LLR, s.Lower, s.Upper, verdict)
 	return nil
 }
 

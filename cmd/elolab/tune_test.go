@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
 	"github.com/elolab/elolab/match/enginetest"
 	"github.com/elolab/elolab/results/store"
 )
@@ -196,9 +200,27 @@ func latestCheckpoint(t *testing.T, db string) int {
 		return -1
 	}
 	defer st.Close()
-	c, err := st.LatestCheckpoint(context.Background(), 1, checkpointKind)
+	c, err := st.LatestCheckpoint(context.Background(), 1, tunesession.CheckpointKind)
 	if err != nil {
 		return -1
 	}
 	return c.Iteration
+}
+
+// TestTuneIsThin: tune.go keeps flags, loading, the session's setup and
+// printing — the SPSA run itself is tunesession's and tuner/spsa's — so
+// none of its functions exceeds 80 lines (runTune used to be 230).
+func TestTuneIsThin(t *testing.T) {
+	fs := token.NewFileSet()
+	f, err := parser.ParseFile(fs, "tune.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			if n := fs.Position(fd.End()).Line - fs.Position(fd.Pos()).Line + 1; n > 80 {
+				t.Errorf("tune.go: %s is %d lines, want at most 80", fd.Name.Name, n)
+			}
+		}
+	}
 }

@@ -18,6 +18,7 @@ import (
 )
 
 func main() {
+	search.Register() // every command reads labrat's parameter registry
 	if err := rootCmd().Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "labrat:", err)
 		os.Exit(2)

@@ -14,11 +14,13 @@ import (
 
 	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/engine/params"
+	"github.com/elolab/elolab/engine/search"
 )
 
 var labratBin string
 
 func TestMain(m *testing.M) {
+	search.Register() // as main does: the tests read the registry too
 	dir, err := os.MkdirTemp("", "labrat-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -48,6 +48,10 @@ func (x *Experiment) canonical(all bool) string {
 		w.line(0, "name: %s", q(x.Name))
 	}
 	w.line(0, "kind: %s", x.Kind)
+	if x.Texel != nil {
+		x.Texel.canonical(w)
+		return w.b.String()
+	}
 	writeLimits(w, 0, x.Limits)
 	w.line(0, "book:")
 	w.line(1, "file: %s", q(x.Book.File))

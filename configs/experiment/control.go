@@ -5,6 +5,7 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 
+	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/engine"
 )
 
@@ -17,9 +18,9 @@ import (
 
 // engineText reports a control character in s, the text of f (what
 // names the value in messages), and returns false if there is one.
-func (l *loader) engineText(f *field, what, s string) bool {
+func (l *loader) engineText(f *params.Field, what, s string) bool {
 	if err := engine.CheckText(what, s); err != nil {
-		l.errAt(f.val, f.path, "%v", err)
+		l.Errorf(f.Val, f.Path, "%v", err)
 		return false
 	}
 	return true
@@ -27,13 +28,13 @@ func (l *loader) engineText(f *field, what, s string) bool {
 
 // engineTexts is engineText for the items of a list field (args:),
 // each reported at its own line.
-func (l *loader) engineTexts(f *field, items []string) bool {
-	seq, _ := f.val.(*ast.SequenceNode)
+func (l *loader) engineTexts(f *params.Field, items []string) bool {
+	seq, _ := f.Val.(*ast.SequenceNode)
 	ok := true
 	for i, s := range items {
-		it := &field{path: fmt.Sprintf("%s[%d]", f.path, i), val: f.val}
+		it := &params.Field{Path: fmt.Sprintf("%s[%d]", f.Path, i), Val: f.Val}
 		if seq != nil && i < len(seq.Values) && seq.Values[i] != nil {
-			it.val = seq.Values[i]
+			it.Val = seq.Values[i]
 		}
 		ok = l.engineText(it, fmt.Sprintf("argument %d", i+1), s) && ok
 	}

@@ -12,7 +12,7 @@
 // undefined or duplicate engines, extends cycles, bad time controls, bad SPRT
 // bounds, unknown or out-of-range labrat parameters, kind-specific
 // requirements, missing engine binaries and unreadable books are all errors.
-// Every error is an *Error that prints as "file:line:col: key.path: message";
+// Every error is an *Error that prints as "file:line:col: key.Path: message";
 // Load collects as many as it reasonably can and returns them as an ErrorList.
 //
 // The schema is documented, key by key with its default, in configs/README.md.
@@ -24,14 +24,15 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/params"
+	"github.com/elolab/elolab/engine/search"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/sprt"
-
-	// labrat's parameters are registered by the packages that use them.
-	_ "github.com/elolab/elolab/engine/eval"
-	_ "github.com/elolab/elolab/engine/search"
 )
+
+// Experiments name labrat's parameters (variants, SPSA specs): all of them
+// must be registered before any file is read.
+func init() { search.Register() }
 
 // Kind is what an experiment plays.
 type Kind string
@@ -44,10 +45,11 @@ const (
 	KindRoundRobin Kind = "roundrobin" // every engine against every other
 	KindLadder     Kind = "ladder"     // labrat variants, each adding one feature, against the same gauntlet
 	KindSPSA       Kind = "spsa"       // one engine tuned by SPSA self-play (elolab tune)
+	KindTexel      Kind = "texel"      // evaluation weights tuned on labelled positions (elolab texel)
 )
 
 // Kinds lists the accepted kinds in documentation order.
-var Kinds = []Kind{KindSPRT, KindMatch, KindGauntlet, KindRoundRobin, KindLadder, KindSPSA}
+var Kinds = []Kind{KindSPRT, KindMatch, KindGauntlet, KindRoundRobin, KindLadder, KindSPSA, KindTexel}
 
 // Defaults that are not zero values.
 const (
@@ -99,6 +101,8 @@ type Experiment struct {
 	WAC *Suite
 	// SPSA is a kind spsa file's tuning run (Tested[0] is the engine).
 	SPSA *SPSASpec
+	// Texel is a kind texel file's tuning run (it plays no games).
+	Texel *Texel
 
 	concurrencyDefaulted bool
 }

@@ -97,7 +97,7 @@ var badCases = []bad{
 	{"sprt block on a match", "kind: match\nnodes: 100\nsprt: {elo0: 0, elo1: 5}\n" + okEngines, 3, "sprt", "only kind sprt"},
 	{"adjudication wrong type", okHead + "adjudication:\n  resign: {movecount: 3, score: 400, twosided: maybe}\n" + okEngines, 6, "adjudication.resign.twosided", "want true or false"},
 	{"alias", okHead + "x: &a 1\n" + okEngines, 5, "x", "unknown key"},
-	{"two documents", okHead + okEngines + "---\nkind: match\n", 12, "", "only one YAML document"},
+	{"two documents", okHead + okEngines + "---\nkind: match\n", 11, "", "only one YAML document"},
 }
 
 func TestMalformed(t *testing.T) {
@@ -116,7 +116,7 @@ func TestMalformed(t *testing.T) {
 			}
 			var found *Error
 			for _, e := range list {
-				if strings.Contains(e.Msg, c.msg) && e.Path == c.path {
+				if strings.Contains(e.Msg, c.msg) && e.Key == c.path {
 					found = e
 					break
 				}

@@ -19,6 +19,7 @@ func FuzzLoad(f *testing.F) {
 	// Beyond the YAML limits (see params.CheckYAML).
 	f.Add([]byte("kind: match\nengines: " + strings.Repeat("- ", params.MaxYAMLDepth) + "x\n"))
 	f.Add([]byte("kind: match\nengines: " + strings.Repeat("{a: ", params.MaxYAMLDepth) + "\n"))
+	f.Add([]byte("kind: texel\ntexel: {data: d.epd, params: [eval.material, eval.tempo], exclude: eval.tempo, output: o.yaml, k: 1.5}\n"))
 	files, _ := filepath.Glob("../*.yaml")
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil {

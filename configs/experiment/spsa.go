@@ -65,35 +65,35 @@ type SPSAOutput struct {
 }
 
 // loadSPSA reads spsa: (kind spsa only, and required there).
-func (l *loader) loadSPSA(top *mapping, kindOK bool) {
+func (l *loader) loadSPSA(top *params.Mapping, kindOK bool) {
 	x := l.x
 	f := l.kindBlock(top, "spsa", KindSPSA, kindOK, "iterations and params")
 	if f == nil {
 		return
 	}
-	m := l.mapping(f.val, "spsa", spsaKeys)
+	m := l.Mapping(f.Val, "spsa", spsaKeys)
 	if m == nil {
 		return
 	}
 	s := &SPSASpec{}
-	if fl := m.get("iterations"); fl == nil {
-		l.errAt(m.node, "spsa.iterations", "missing (the number of game pairs to play)")
-	} else if n, ok := l.integer(fl, 1, 1<<30); ok {
+	if fl := m.Get("iterations"); fl == nil {
+		l.Errorf(m.Node, "spsa.iterations", "missing (the number of game pairs to play)")
+	} else if n, ok := l.Integer(fl, 1, 1<<30); ok {
 		s.Iterations = int(n)
 	}
-	if fl := m.get("batch"); fl != nil {
-		if n, ok := l.integer(fl, 1, 1<<20); ok {
+	if fl := m.Get("batch"); fl != nil {
+		if n, ok := l.Integer(fl, 1, 1<<20); ok {
 			s.Batch = int(n)
 		}
 	}
 	for _, k := range []string{"alpha", "gamma", "a"} {
-		fl := m.get(k)
+		fl := m.Get(k)
 		if fl == nil {
 			continue
 		}
-		v, ok := l.number(fl)
+		v, ok := l.Number(fl)
 		if ok && (v <= 0 || math.IsInf(v, 0)) {
-			l.errAt(fl.val, fl.path, "%g: want a positive number", v)
+			l.Errorf(fl.Val, fl.Path, "%g: want a positive number", v)
 			ok = false
 		}
 		if ok {
@@ -107,28 +107,28 @@ func (l *loader) loadSPSA(top *mapping, kindOK bool) {
 			}
 		}
 	}
-	if fl := m.get("import"); fl != nil {
-		if p, ok := l.str(fl); ok {
+	if fl := m.Get("import"); fl != nil {
+		if p, ok := l.Str(fl); ok {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(l.dir, p)
 			}
 			l.importSPSA(s, fl, p)
 		}
 	}
-	if fl := m.get("params"); fl != nil {
-		if items, ok := l.sequence(fl); ok {
+	if fl := m.Get("params"); fl != nil {
+		if items, ok := l.Sequence(fl); ok {
 			for i, it := range items {
-				l.spsaParam(s, it, indexPath(fl.path, i))
+				l.spsaParam(s, it, indexPath(fl.Path, i))
 			}
 		}
 	}
-	if m.get("params") == nil && m.get("import") == nil {
-		l.errAt(m.node, "spsa.params", "missing: list the parameters to tune (params:) or import a fishtest/OpenBench file (import:)")
+	if m.Get("params") == nil && m.Get("import") == nil {
+		l.Errorf(m.Node, "spsa.params", "missing: list the parameters to tune (params:) or import a fishtest/OpenBench file (import:)")
 	}
-	if fl := m.get("output"); fl != nil {
-		if om := l.mapping(fl.val, fl.path, spsaOutKeys); om != nil {
-			for _, k := range om.order {
-				v, ok := l.str(om.fields[k])
+	if fl := m.Get("output"); fl != nil {
+		if om := l.Mapping(fl.Val, fl.Path, spsaOutKeys); om != nil {
+			for _, k := range om.Order {
+				v, ok := l.Str(om.Fields[k])
 				if !ok {
 					continue
 				}
@@ -139,14 +139,14 @@ func (l *loader) loadSPSA(top *mapping, kindOK bool) {
 					s.Output.CSV = v
 				case "plot":
 					if ext := filepath.Ext(v); ext != ".png" && ext != ".svg" {
-						l.errAt(om.fields[k].val, om.fields[k].path, "%q: want a .png or .svg file", v)
+						l.Errorf(om.Fields[k].Val, om.Fields[k].Path, "%q: want a .png or .svg file", v)
 					}
 					s.Output.Plot = v
 				}
 			}
 		}
 	}
-	if fl := m.get("verify"); fl != nil {
+	if fl := m.Get("verify"); fl != nil {
 		s.Verify = l.parseSPRT(fl, "spsa.verify")
 	}
 	x.SPSA = s
@@ -174,26 +174,26 @@ func (l *loader) spsaParam(s *SPSASpec, n ast.Node, path string) {
 	if str, ok := n.(*ast.StringNode); ok {
 		p.Name = str.Value
 	} else {
-		m := l.mapping(n, path, spsaParamKeys)
+		m := l.Mapping(n, path, spsaParamKeys)
 		if m == nil {
 			return
 		}
-		nf := m.get("name")
+		nf := m.Get("name")
 		if nf == nil {
-			l.errAt(m.node, path+".name", "missing (the parameter or UCI option to tune)")
+			l.Errorf(m.Node, path+".name", "missing (the parameter or UCI option to tune)")
 			return
 		}
-		name, ok := l.str(nf)
+		name, ok := l.Str(nf)
 		if !ok {
 			return
 		}
 		p.Name = name
 		for _, k := range []string{"value", "min", "max", "c_end", "r_end"} {
-			fl := m.get(k)
+			fl := m.Get(k)
 			if fl == nil {
 				continue
 			}
-			v, ok := l.number(fl)
+			v, ok := l.Number(fl)
 			if !ok {
 				return
 			}
@@ -206,13 +206,13 @@ func (l *loader) spsaParam(s *SPSASpec, n ast.Node, path string) {
 				p.Max, p.Has.Max = v, true
 			case "c_end":
 				if v <= 0 {
-					l.errAt(fl.val, fl.path, "%g: c_end must be positive", v)
+					l.Errorf(fl.Val, fl.Path, "%g: c_end must be positive", v)
 					return
 				}
 				p.CEnd, p.Has.CEnd = v, true
 			case "r_end":
 				if v <= 0 {
-					l.errAt(fl.val, fl.path, "%g: r_end must be positive", v)
+					l.Errorf(fl.Val, fl.Path, "%g: r_end must be positive", v)
 					return
 				}
 				p.REnd, p.Has.REnd = v, true
@@ -221,38 +221,38 @@ func (l *loader) spsaParam(s *SPSASpec, n ast.Node, path string) {
 	}
 	for _, q := range s.Params {
 		if q.Name == p.Name {
-			l.errAt(n, path, "parameter %q listed twice (first at line %d)", p.Name, q.Line)
+			l.Errorf(n, path, "parameter %q listed twice (first at line %d)", p.Name, q.Line)
 			return
 		}
 	}
 	if p.Has.Min && p.Has.Max && !(p.Min < p.Max) {
-		l.errAt(n, path, "%s: min %g must be below max %g", p.Name, p.Min, p.Max)
+		l.Errorf(n, path, "%s: min %g must be below max %g", p.Name, p.Min, p.Max)
 		return
 	}
 	s.Params = append(s.Params, p)
 }
 
 // importSPSA reads a fishtest or OpenBench input file.
-func (l *loader) importSPSA(s *SPSASpec, fl *field, path string) {
+func (l *loader) importSPSA(s *SPSASpec, fl *params.Field, path string) {
 	fh, err := os.Open(path)
 	if err != nil {
-		l.errAt(fl.val, fl.path, "%s: %v", path, unwrapPathErr(err))
+		l.Errorf(fl.Val, fl.Path, "%s: %v", path, unwrapPathErr(err))
 		return
 	}
 	defer fh.Close()
 	ps, err := params.ParseSPSA(fh, path)
 	if err != nil {
-		l.errAt(fl.val, fl.path, "%v", err)
+		l.Errorf(fl.Val, fl.Path, "%v", err)
 		return
 	}
 	if len(ps) == 0 {
-		l.errAt(fl.val, fl.path, "%s holds no parameters", path)
+		l.Errorf(fl.Val, fl.Path, "%s holds no parameters", path)
 		return
 	}
-	line := fl.val.GetToken().Position.Line
+	line := fl.Val.GetToken().Position.Line
 	for _, p := range ps {
 		s.Params = append(s.Params, SPSAParam{Name: p.Name, Value: p.Value, Min: p.Min, Max: p.Max, CEnd: p.CEnd, REnd: p.REnd,
-			Has: SPSAFields{true, true, true, true, true}, Line: line, node: fl.val, path: fl.path})
+			Has: SPSAFields{true, true, true, true, true}, Line: line, node: fl.Val, path: fl.Path})
 	}
 }
 
@@ -275,11 +275,11 @@ func (l *loader) resolveSPSA() {
 		}
 		d, ok := params.Lookup(p.Name)
 		if !ok {
-			l.errAt(p.node, p.path, "%q is not a labrat parameter (labrat params lists them)%s", p.Name, didYouMean(p.Name, paramNames()))
+			l.Errorf(p.node, p.path, "%q is not a labrat parameter (labrat params lists them)%s", p.Name, params.DidYouMean(p.Name, paramNames()))
 			continue
 		}
 		if d.Kind != params.KindInt {
-			l.errAt(p.node, p.path, "%s is a %s parameter: SPSA tunes integer parameters", p.Name, kindName(d.Kind))
+			l.Errorf(p.node, p.path, "%s is a %s parameter: SPSA tunes integer parameters", p.Name, kindName(d.Kind))
 			continue
 		}
 		if !p.Has.Min {
@@ -302,11 +302,11 @@ func (l *loader) resolveSPSA() {
 		}
 		switch {
 		case p.Min < float64(d.Min) || p.Max > float64(d.Max):
-			l.errAt(p.node, p.path, "%s: [%g, %g] exceeds labrat's range [%d, %d]", p.Name, p.Min, p.Max, d.Min, d.Max)
+			l.Errorf(p.node, p.path, "%s: [%g, %g] exceeds labrat's range [%d, %d]", p.Name, p.Min, p.Max, d.Min, d.Max)
 		case !(p.Min < p.Max):
-			l.errAt(p.node, p.path, "%s: min %g must be below max %g", p.Name, p.Min, p.Max)
+			l.Errorf(p.node, p.path, "%s: min %g must be below max %g", p.Name, p.Min, p.Max)
 		case p.Value < p.Min || p.Value > p.Max:
-			l.errAt(p.node, p.path, "%s: value %g outside [%g, %g]", p.Name, p.Value, p.Min, p.Max)
+			l.Errorf(p.node, p.path, "%s: value %g outside [%g, %g]", p.Name, p.Value, p.Min, p.Max)
 		}
 	}
 }

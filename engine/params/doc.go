@@ -5,8 +5,8 @@
 //
 // Every search and evaluation constant of labrat is a named, bounded
 // parameter. A feature declares its parameters as package-level variables in
-// the file that uses them, so that they are registered when the package is
-// initialised:
+// the file that uses them, so that the hot path reads them through fixed
+// *Def pointers:
 //
 //	var futilityMargin = params.Int("futility.margin", 125, 0, 1000, 10, "search", "frontier futility margin (cp)")
 //	var nullMove = params.Bool("nullmove.enabled", true, "search", "null-move pruning")
@@ -18,6 +18,16 @@
 // (duplicate name, default outside [min, max], min >= max, bad characters, an
 // enum default that is not one of its choices, an empty doc) panic at
 // registration, so any test that loads the declaring package catches them.
+//
+// # Registration
+//
+// A program makes the declared parameters usable by an explicit call:
+// search.Register() for all of labrat (it registers the evaluation's too).
+// Each declaring package's Register calls [Publish]; until something is
+// published, [NewValues], [LoadYAML], [All], [Lookup], [Select] and
+// [UCIOptionLines] panic, so a program that forgot the call fails at its
+// first use of the registry instead of running without some parameters.
+// Register is idempotent and safe for concurrent use.
 //
 // # Values
 //

@@ -41,7 +41,7 @@ func FuzzLoadYAML(f *testing.F) {
 			}
 			for _, e := range errs {
 				pe, ok := e.(*Error)
-				if !ok || !strings.HasPrefix(pe.Pos, "fuzz.yaml") {
+				if !ok || !strings.HasPrefix(pe.File, "fuzz.yaml") {
 					t.Fatalf("error is not a positioned *Error: %#v", e)
 				}
 			}

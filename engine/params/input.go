@@ -39,7 +39,7 @@ const (
 // Every error is an *Error whose Pos starts with path.
 func ReadYAMLFile(path string) ([]byte, error) {
 	fail := func(format string, args ...any) error {
-		return &Error{Pos: path, Msg: fmt.Sprintf(format, args...)}
+		return &Error{File: path, Msg: fmt.Sprintf(format, args...)}
 	}
 	// Stat before opening: opening a FIFO for reading blocks until a writer
 	// comes.
@@ -86,11 +86,11 @@ func LoadYAMLFile(path string) (*Values, error) {
 // they did not read themselves, before parsing.
 func CheckYAML(data []byte, filename string) error {
 	if len(data) > MaxYAMLSize {
-		return &Error{Pos: filename, Msg: tooLarge(int64(len(data)))}
+		return &Error{File: filename, Msg: tooLarge(int64(len(data)))}
 	}
 	s := scanYAML(data, yamlLimits{depth: MaxYAMLDepth, keys: MaxYAMLKeys, path: MaxYAMLKeyPath})
 	if s.line > 0 {
-		return &Error{Pos: fmt.Sprintf("%s:%d:%d", filename, s.line, s.col), Line: s.line, Col: s.col, Msg: s.msg}
+		return &Error{File: filename, Line: s.line, Col: s.col, Msg: s.msg}
 	}
 	return nil
 }

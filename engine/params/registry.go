@@ -109,16 +109,16 @@ func SetDefault(name string, v int) error {
 }
 
 // All returns every registered definition in name order. The slice is a copy.
-func All() []*Def { return defaultRegistry.all() }
+func All() []*Def { return usable("All").all() }
 
 // Lookup finds a definition by name, case-insensitively.
-func Lookup(name string) (*Def, bool) { return defaultRegistry.lookup(name) }
+func Lookup(name string) (*Def, bool) { return usable("Lookup").lookup(name) }
 
 // Select returns the definitions matched by items, in name order and without
 // repeats. Each item is a parameter name, a group name or a glob pattern over
 // names ("futility.*"), all case-insensitive. An item matching nothing is an
 // error. With no items, Select returns All().
-func Select(items ...string) ([]*Def, error) { return defaultRegistry.selectDefs(items) }
+func Select(items ...string) ([]*Def, error) { return usable("Select").selectDefs(items) }
 
 func newInt(name string, def, min, max int, step float64, group, doc string) *Def {
 	if step == 0 {

@@ -11,7 +11,7 @@ import (
 //	option name futility.margin type spin default 125 min 0 max 1000
 //	option name nullmove.enabled type check default true
 //	option name futility.style type combo default chessprogramming var micromax var moonfish var chessprogramming
-func UCIOptionLines() []string { return defaultRegistry.uciOptionLines() }
+func UCIOptionLines() []string { return usable("UCIOptionLines").uciOptionLines() }
 
 func (r *registry) uciOptionLines() []string {
 	defs := r.all()

@@ -18,7 +18,7 @@ type Values struct {
 
 // NewValues returns a set holding every registered parameter's default.
 // Parameters registered later read as their defaults until set.
-func NewValues() *Values { return defaultRegistry.newValues() }
+func NewValues() *Values { return usable("NewValues").newValues() }
 
 func (r *registry) newValues() *Values {
 	r.mu.RLock()

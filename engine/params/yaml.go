@@ -11,44 +11,21 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
 
 // maxErrors bounds how many errors one YAML file or map reports.
 const maxErrors = 20
 
-// Error is one problem in a parameter file or map, with its position.
-// It prints as "file:line:col: key: message" (parts that are unknown are
-// left out).
-type Error struct {
-	Pos  string // "file:line:col", or what ApplyMap's where callback returned
-	Line int    // 1-based; 0 when unknown
-	Col  int    // 1-based; 0 when unknown
-	Key  string // dotted key path, "" for syntax errors
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	parts := make([]string, 0, 3)
-	for _, p := range []string{e.Pos, e.Key, e.Msg} {
-		if p != "" {
-			parts = append(parts, p)
-		}
-	}
-	return strings.Join(parts, ": ")
-}
-
 // position of a key or value.
 type position struct {
-	text      string
+	file      string
 	line, col int
 }
 
 func (p position) err(key, format string, args ...any) *Error {
-	return &Error{Pos: p.text, Line: p.line, Col: p.col, Key: key, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.file, Line: p.line, Col: p.col, Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
 // entry is one key/value pair of a flattened parameter map.
@@ -117,7 +94,7 @@ func yamlValue(d *Def, n int) string {
 // into one error, each an *Error. Data beyond MaxYAMLSize or MaxYAMLDepth is
 // refused (see CheckYAML); LoadYAMLFile reads a file safely.
 func LoadYAML(data []byte, filename string) (*Values, error) {
-	return defaultRegistry.loadYAML(data, filename)
+	return usable("LoadYAML").loadYAML(data, filename)
 }
 
 func (r *registry) loadYAML(data []byte, filename string) (*Values, error) {
@@ -161,7 +138,7 @@ func (v *Values) ApplyMap(m map[string]any, where func(key string) string) error
 		if where == nil {
 			return position{}
 		}
-		return position{text: where(key)}
+		return position{file: where(key)}
 	}
 	var walk func(prefix string, m map[string]any)
 	walk = func(prefix string, m map[string]any) {
@@ -171,7 +148,7 @@ func (v *Values) ApplyMap(m map[string]any, where func(key string) string) error
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			key := joinKey(prefix, k)
+			key := JoinPath(prefix, k)
 			val := m[k]
 			if sub, ok := asStringMap(val); ok {
 				if d, known := v.reg.lookup(key); known {
@@ -193,13 +170,6 @@ func (v *Values) ApplyMap(m map[string]any, where func(key string) string) error
 		return joinErrors(errs)
 	}
 	return v.applyEntries(entries)
-}
-
-func joinKey(prefix, k string) string {
-	if prefix == "" {
-		return k
-	}
-	return prefix + "." + k
 }
 
 // asStringMap accepts map[string]any and maps with string keys of other types.
@@ -271,7 +241,7 @@ func (v *Values) applyEntries(entries []entry) error {
 			continue
 		}
 		if p, dup := first[d.Name]; dup {
-			at := p.text
+			at := p.file
 			if p.line > 0 {
 				at = fmt.Sprintf("line %d:%d", p.line, p.col)
 			}
@@ -422,10 +392,10 @@ type yamlWalker struct {
 
 func (w *yamlWalker) pos(tk *token.Token) position {
 	if tk == nil || tk.Position == nil {
-		return position{text: w.file}
+		return position{file: w.file}
 	}
 	p := tk.Position
-	return position{text: fmt.Sprintf("%s:%d:%d", w.file, p.Line, p.Column), line: p.Line, col: p.Column}
+	return position{file: w.file, line: p.Line, col: p.Column}
 }
 
 func (w *yamlWalker) fail(p position, key, format string, args ...any) {
@@ -434,43 +404,15 @@ func (w *yamlWalker) fail(p position, key, format string, args ...any) {
 	}
 }
 
-// parseYAMLEntries parses data and flattens its top-level map.
+// parseYAMLEntries parses data (through the lab's one Decoder) and
+// flattens its top-level map.
 func parseYAMLEntries(reg *registry, data []byte, filename string) (entries []entry, errs []error) {
+	dec := &Decoder{File: filename, Limit: maxErrors}
+	body, ok := dec.Parse(data)
+	if !ok {
+		return nil, dec.Errs.Unwrap()
+	}
 	w := &yamlWalker{reg: reg, file: filename}
-	defer func() {
-		// The parser is third-party code; a panic in it must not take the
-		// engine or the lab down.
-		if r := recover(); r != nil {
-			entries = nil
-			errs = []error{&Error{Pos: filename, Msg: fmt.Sprintf("YAML parser failed: %v", r)}}
-		}
-	}()
-	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
-	if err != nil {
-		var ye yaml.Error
-		if errors.As(err, &ye) {
-			return nil, []error{w.pos(ye.GetToken()).err("", "syntax error: %s", ye.GetMessage())}
-		}
-		return nil, []error{&Error{Pos: filename, Msg: "syntax error: " + err.Error()}}
-	}
-	var docs []*ast.DocumentNode
-	for _, d := range f.Docs {
-		if d != nil && d.Body != nil {
-			docs = append(docs, d)
-		}
-	}
-	if len(docs) == 0 {
-		return nil, nil
-	}
-	if len(docs) > 1 {
-		tk := docs[1].Start
-		if tk == nil {
-			tk = docs[1].Body.GetToken()
-		}
-		w.fail(w.pos(tk), "", "only one YAML document is allowed, found %d", len(docs))
-		return nil, w.errs
-	}
-	body := docs[0].Body
 	if a, ok := body.(*ast.AnchorNode); ok {
 		body = a.Value
 	}
@@ -497,7 +439,7 @@ func (w *yamlWalker) walkMap(prefix string, values []*ast.MappingValueNode) {
 			w.fail(kp, prefix, "%s", bad)
 			continue
 		}
-		key := joinKey(prefix, k)
+		key := JoinPath(prefix, k)
 		val := mv.Value
 		if a, ok := val.(*ast.AnchorNode); ok {
 			val = a.Value

@@ -99,9 +99,10 @@ type Searcher struct {
 }
 
 // New returns a searcher with a transposition table of hashMB megabytes and
-// its own copy of the parameters (nil: defaults).
+// its own copy of the parameters (nil: defaults, after Register).
 func New(hashMB int, p *params.Values) *Searcher {
 	if p == nil {
+		Register()
 		p = params.NewValues()
 	}
 	return &Searcher{TT: NewTT(hashMB), P: p, Eval: eval.New(p)}

@@ -39,7 +39,10 @@ type Engine struct {
 }
 
 // New returns an engine writing to out, with parameters p (nil: defaults).
+// It registers labrat's parameters (search.Register): the protocol loop
+// reads the registry for "uci" and "setoption".
 func New(out io.Writer, p *params.Values) *Engine {
+	search.Register()
 	if p == nil {
 		p = params.NewValues()
 	}

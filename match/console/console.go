@@ -159,10 +159,7 @@ func (c *Console) Final(sum *tournament.Summary) {
 	defer c.mu.Unlock()
 	c.clearBar()
 	st := sum.Standings
-	lines := Block(st, c.o.Header, c.o.SPRT)
-	if c.o.SPRT != nil && st.Verdict != sprt.Continue {
-		lines = append(lines, fmt.Sprintf("SPRT (%s) completed - %s was accepted", bounds(c.o.SPRT), st.Verdict))
-	}
+	lines := block(st, c.o.Header, c.o.SPRT, st.Verdict)
 	lines = append(lines, Incidents(st)...)
 	c.println(lines...)
 }
@@ -208,61 +205,37 @@ func HMS(d time.Duration) string {
 // f2 prints two decimals, n/a for values that do not exist.
 func f2(x float64) string { return sprt.Num("%.2f", x) }
 
-func bounds(t *sprt.Test) string { return fmt.Sprintf("[%.2f, %.2f]", t.Elo0, t.Elo1) }
-
-const rule = "--------------------------------------------------"
-
 // Block is fastchess's result block: a head-to-head block for two
 // engines, the multi-engine table otherwise.
 func Block(st *tournament.Standings, h Header, test *sprt.Test) []string {
+	return block(st, h, test, sprt.Continue)
+}
+
+// block is Block with the verdict that ended the run (Final): its "SPRT
+// (…) completed" line follows the head-to-head block's closing rule.
+func block(st *tournament.Standings, h Header, test *sprt.Test, v sprt.Verdict) []string {
 	if len(st.Engines) == 2 && len(st.Encounters) == 1 {
-		return headToHead(st, h, test)
+		return headToHead(st, h, test, v)
 	}
 	return table(st, h)
 }
 
-func headToHead(st *tournament.Standings, h Header, test *sprt.Test) []string {
+// headToHead adapts the first encounter's tally to sprt.Block.
+func headToHead(st *tournament.Standings, h Header, test *sprt.Test, v sprt.Verdict) []string {
 	enc := st.Encounters[0]
-	a, b := st.Engines[enc.A].Name, st.Engines[enc.B].Name
 	t := &enc.Tally
-	s := sprt.Summarize(t.Results())
-	tri := sprt.Summarize(t.Trinomial())
-	lines := []string{rule, fmt.Sprintf("Results of %s vs %s (%s):", a, b, h.paren()),
-		fmt.Sprintf("Elo: %s +/- %s, nElo: %s +/- %s", f2(s.Elo), f2(s.EloError), f2(s.NElo), f2(s.NEloError))}
-	pen := t.Pentanomial()
-	if pen.Pairs() > 0 && t.Results().IsPenta() {
-		lines = append(lines, fmt.Sprintf("LOS: %s %%, DrawRatio: %s %%, PairsRatio: %s", f2(100*s.LOS), f2(100*s.DrawRatio), f2(s.PairsRatio)))
-	} else {
-		lines = append(lines, fmt.Sprintf("LOS: %s %%, DrawRatio: %s %%", f2(100*s.LOS), f2(100*tri.DrawRatio)))
-	}
-	games := enc.Wins + enc.Draws + enc.Losses
-	points := float64(enc.Wins) + float64(enc.Draws)/2
-	pct := math.NaN()
-	if games > 0 {
-		pct = 100 * points / float64(games)
-	}
-	lines = append(lines, fmt.Sprintf("Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)",
-		games, enc.Wins, enc.Losses, enc.Draws, points, f2(pct)))
-	if pen.Pairs() > 0 {
-		c := pen.Counts()
-		wl := t.WLPairs()
-		dd := c[2] - wl
-		ratio := math.NaN()
-		if dd > 0 {
-			ratio = float64(wl) / float64(dd)
-		}
-		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s", c[0], c[1], c[2], c[3], c[4], f2(ratio)))
+	b := sprt.Block{A: st.Engines[enc.A].Name, B: st.Engines[enc.B].Name, Detail: h.paren(),
+		Stats: sprt.Summarize(t.Results()), Wins: int64(enc.Wins), Draws: int64(enc.Draws), Losses: int64(enc.Losses),
+		WLPairs: t.WLPairs(), Verdict: v}
+	if pen := t.Pentanomial(); pen.Pairs() > 0 {
+		c := [5]int64(pen.Counts())
+		b.Ptnml = &c
 	}
 	if test != nil {
 		ss := test.TallyStatus(t)
-		lines = append(lines, fmt.Sprintf("LLR: %.2f (%.1f%%) (%.2f, %.2f) %s", ss.LLR, ss.Percent(), ss.Lower, ss.Upper, bounds(test)))
+		b.SPRT = &ss
 	}
-	lines = append(lines, rule)
-	// Why the Elo lines say n/a (an added line, after the block).
-	if note := sprt.UnboundedNote(a, s.Score); note != "" {
-		lines = append(lines, note)
-	}
-	return lines
+	return b.Lines()
 }
 
 // table is the multi-engine block: one row per engine against the field.
@@ -286,21 +259,18 @@ func table(st *tournament.Standings, h Header) []string {
 	for _, r := range rows {
 		width = max(width, len(r.e.Name))
 	}
-	lines := []string{rule, fmt.Sprintf("Results (%s):", h.paren()),
+	lines := []string{sprt.Rule, fmt.Sprintf("Results (%s):", h.paren()),
 		fmt.Sprintf("%-4s %-*s %8s %7s %8s %7s %7s %7s %7s  %s", "Rank", width, "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)")}
 	for i, r := range rows {
 		e := r.e
-		score, draw := math.NaN(), math.NaN()
-		if e.Games > 0 {
-			score = 100 * (float64(e.Wins) + float64(e.Draws)/2) / float64(e.Games)
-			draw = 100 * float64(e.Draws) / float64(e.Games)
-		}
+		score := sprt.Quotient(100*(float64(e.Wins)+float64(e.Draws)/2), float64(e.Games))
+		draw := sprt.Quotient(100*float64(e.Draws), float64(e.Games))
 		c := e.Tally.Pentanomial().Counts()
 		lines = append(lines, fmt.Sprintf("%4d %-*s %8s %7s %8s %7s %7d %6s%% %6s%%  [%d, %d, %d, %d, %d]",
 			i+1, width, e.Name, f2(r.s.Elo), f2(r.s.EloError), f2(r.s.NElo), f2(r.s.NEloError), e.Games, f2(score), f2(draw),
 			c[0], c[1], c[2], c[3], c[4]))
 	}
-	lines = append(lines, rule)
+	lines = append(lines, sprt.Rule)
 	for _, r := range rows {
 		if note := sprt.UnboundedNote(r.e.Name, r.s.Score); note != "" {
 			lines = append(lines, note)

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -37,10 +38,9 @@ func CheckText(field, s string) error {
 }
 
 // IsControl reports whether r is a control character in the sense of
-// CheckText.
-func IsControl(r rune) bool {
-	return r < 0x20 || r >= 0x7f && r <= 0x9f
-}
+// CheckText: unicode.IsControl's set (C0, DEL, C1), which openings' book
+// check uses too.
+func IsControl(r rune) bool { return unicode.IsControl(r) }
 
 // firstControl returns the index and value of the first control character
 // in s (a newline is allowed with nl), or -1. A byte that is not part of

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/match/enginetest"
 )
 
@@ -152,7 +153,7 @@ func TestPositionInjection(t *testing.T) {
 			moves []string
 			want  string
 		}{
-			{StartFEN + "\nquit", nil, "FEN: value contains a control character (U+000A)"},
+			{board.StartFEN + "\nquit", nil, "FEN: value contains a control character (U+000A)"},
 			{"", []string{"e2e4", "e7e5\rquit"}, "move 2: value contains a control character (U+000D)"},
 		} {
 			if err := p.NewGame(ctx); err != nil {
@@ -191,10 +192,10 @@ func TestRealStockfishInjection(t *testing.T) {
 // that each command is the number of lines it should be (a value cannot
 // add one), and that input with a control character is refused.
 func FuzzEngineWrites(f *testing.F) {
-	f.Add("SyzygyPath", "x\nsetoption name Hash value 1\nquit", StartFEN, "e2e4", "e7e5")
+	f.Add("SyzygyPath", "x\nsetoption name Hash value 1\nquit", board.StartFEN, "e2e4", "e7e5")
 	f.Add("Book File", "/books/a.bin", "8/8/8/8/8/8/8/K6k w - - 0 1\r", "a1a2", "h1h2")
 	f.Add("Debug Log File", "\u0085", "", "e2e4\tquit", "")
-	f.Add("a\x00b", "ok", StartFEN, "", "e7e5")
+	f.Add("a\x00b", "ok", board.StartFEN, "", "e7e5")
 	f.Fuzz(func(t *testing.T, name, value, fen, m1, m2 string) {
 		bad := func(s ...string) bool {
 			for _, x := range s {
@@ -261,7 +262,7 @@ func FuzzEngineWrites(f *testing.F) {
 			t.Fatalf("xboard position %q %q: error %v", fen, moves, err)
 		}
 		want := 8
-		if fen != "" && fen != StartFEN {
+		if fen != "" && fen != board.StartFEN {
 			want++
 		}
 		if err == nil && strings.Count(got, "\n") != want {

@@ -29,7 +29,7 @@
 //		Options: []engine.OptionValue{{Name: "Skill Level", Value: "5"}}})
 //	defer p.Close()
 //	p.NewGame(ctx)
-//	p.Position(engine.StartFEN, []string{"e2e4"})
+//	p.Position(board.StartFEN, []string{"e2e4"})
 //	res, err := p.Go(ctx, engine.Limits{WTime: 10 * time.Second, BTime: 10 * time.Second})
 //
 // [Player.Go] always returns: when the engine does not answer within the

@@ -7,9 +7,6 @@ import (
 	"time"
 )
 
-// StartFEN is the standard initial position.
-const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
 // Player is what the game loop drives. Methods other than Close must not be
 // called after Close; none may be called concurrently.
 type Player interface {
@@ -24,7 +21,7 @@ type Player interface {
 	// NewGame prepares the engine for a new game (ucinewgame + isready;
 	// new + force + ping) and forgets the previous position.
 	NewGame(ctx context.Context) error
-	// Position sets the position for the next Go: a FEN ("" or StartFEN
+	// Position sets the position for the next Go: a FEN ("" or board.StartFEN
 	// for the initial position) and the moves played since, in coordinate
 	// notation. The slice is read during Position only.
 	Position(startFEN string, moves []string)

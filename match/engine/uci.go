@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/elolab/elolab/engine/board"
 )
 
 // UCI is a Player speaking the Universal Chess Interface.
@@ -201,7 +203,7 @@ func (e *UCI) NewGame(ctx context.Context) error {
 // the previous one (same start, more moves), only the new moves are
 // added to the position command.
 func (e *UCI) Position(startFEN string, moves []string) {
-	if startFEN == StartFEN {
+	if startFEN == board.StartFEN {
 		startFEN = ""
 	}
 	keep := 0 // moves already in buf

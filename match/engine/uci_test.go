@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/match/enginetest"
 )
 
@@ -83,7 +84,7 @@ func TestUCIGame(t *testing.T) {
 
 func TestUCIGoCommand(t *testing.T) {
 	e := &UCI{}
-	e.Position(StartFEN, []string{"e2e4", "e7e5"})
+	e.Position(board.StartFEN, []string{"e2e4", "e7e5"})
 	cases := map[string]Limits{
 		"go nodes 1000":         {Nodes: 1000},
 		"go movetime 250":       {MoveTime: 250 * time.Millisecond},
@@ -388,7 +389,7 @@ func TestUCINoQuit(t *testing.T) {
 func TestUCIPositionIncremental(t *testing.T) {
 	want := func(fen string, moves []string) string {
 		s := "position startpos"
-		if fen != "" && fen != StartFEN {
+		if fen != "" && fen != board.StartFEN {
 			s = "position fen " + fen
 		}
 		if len(moves) > 0 {
@@ -406,7 +407,7 @@ func TestUCIPositionIncremental(t *testing.T) {
 		fen   string
 		moves []string
 	}{
-		{"", nil}, {"", game[:1]}, {"", game[:2]}, {"", game[:5]}, {StartFEN, game[:8]}, {"", game[:3]},
+		{"", nil}, {"", game[:1]}, {"", game[:2]}, {"", game[:5]}, {board.StartFEN, game[:8]}, {"", game[:3]},
 		{"", other}, {"", other[:1]}, {fen, nil}, {fen, []string{"e2e3"}}, {"", game[:4]}, {"", nil},
 	} {
 		e.Position(step.fen, step.moves)

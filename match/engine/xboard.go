@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/elolab/elolab/engine/board"
 )
 
 // XBoard is a Player speaking the xboard/CECP v2 protocol. Games are played
@@ -292,7 +294,7 @@ func (e *XBoard) resetBoard(fen string) {
 
 // Position sets the position for the next Go.
 func (e *XBoard) Position(startFEN string, moves []string) {
-	if startFEN == StartFEN {
+	if startFEN == board.StartFEN {
 		startFEN = ""
 	}
 	e.fen = startFEN

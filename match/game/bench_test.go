@@ -135,7 +135,7 @@ func benchPlay(b *testing.B, white, black engine.Config) {
 	cfg := &Config{Adjudication: Adjudication{MaxMoves: 100}}
 	ws := &Side{Player: w, Limits: tc.Limits{TC: tcl}}
 	bs := &Side{Player: bl, Limits: tc.Limits{TC: tcl}}
-	op := openings.Opening{RootFEN: openings.StartFEN, FEN: openings.StartFEN}
+	op := openings.Opening{RootFEN: board.StartFEN, FEN: board.StartFEN}
 	game := func() int {
 		r := Play(ctx, cfg, ws, bs, op)
 		if r.Err != nil || r.WhiteIncidents != (Incidents{}) || r.BlackIncidents != (Incidents{}) {
@@ -238,7 +238,7 @@ func BenchmarkArbiter(b *testing.B) {
 	cfg := &Config{Adjudication: Adjudication{MaxMoves: 80, Draw: &DrawRule{MoveNumber: 40, MoveCount: 8, Score: 1}}}
 	ws := &Side{Player: &replay{script: script{name: "w"}, game: g}, Limits: tc.Limits{TC: tcl}}
 	bs := &Side{Player: &replay{script: script{name: "b"}, game: g}, Limits: tc.Limits{TC: tcl}}
-	op := openings.Opening{RootFEN: openings.StartFEN, FEN: openings.StartFEN}
+	op := openings.Opening{RootFEN: board.StartFEN, FEN: board.StartFEN}
 	b.ReportAllocs()
 	moves := 0
 	for moves < b.N {

@@ -129,7 +129,7 @@ func moves(ms ...string) []reply {
 func play(t *testing.T, cfg *Config, w, b []reply, lim tc.Limits, fen string) *Record {
 	t.Helper()
 	if fen == "" {
-		fen = openings.StartFEN
+		fen = board.StartFEN
 	}
 	ws := &Side{Player: &script{name: "W", replies: w}, Limits: lim}
 	bs := &Side{Player: &script{name: "B", replies: b}, Limits: lim}
@@ -205,7 +205,7 @@ func TestTerminations(t *testing.T) {
 func TestNewGameFailure(t *testing.T) {
 	ws := &Side{Player: &script{name: "W"}, Limits: tc.Limits{Nodes: 1}}
 	bs := &Side{Player: &script{name: "B", newErr: &engine.Error{Kind: engine.KindStall, Err: errors.New("no readyok")}}, Limits: tc.Limits{Nodes: 1}}
-	r := Play(context.Background(), nil, ws, bs, openings.Opening{RootFEN: openings.StartFEN})
+	r := Play(context.Background(), nil, ws, bs, openings.Opening{RootFEN: board.StartFEN})
 	if r.Result != WhiteWins || r.Reason != "Black's connection stalls" {
 		t.Fatalf("%s {%s}", r.Result, r.Reason)
 	}

@@ -1,15 +1,16 @@
 // Package tournament owns the match runner's scheduling: which engines
 // meet (head-to-head, gauntlet, round robin), game pairs (each opening
-// played twice with colours swapped), N concurrent games on worker
-// goroutines that each own their engine processes (restarted after a
-// crash or stall), the stop conditions (rounds, games, an SPRT verdict),
-// and the running [Standings].
+// played twice with colours swapped), the stop conditions (rounds, games,
+// an SPRT verdict) and the running [Standings]. The games themselves are
+// a batch of the pair pool (match/work), which plays N at once on slots
+// that each own their engine processes (restarted after a crash or
+// stall).
 //
 // # Order and determinism
 //
 // Games are numbered in schedule order: round by round (one opening per
 // round, shared by every encounter of the round), encounter by
-// encounter, game 0 then game 1 of each pair. Workers take jobs in that
+// encounter, game 0 then game 1 of each pair. The pool takes games in that
 // order. A finished game is handed to Config.Deliver at once, in
 // completion order, and only then counted. Counting happens in pair
 // order: pair slot k enters the statistics (sprt.Tally.AddPair) when it
@@ -42,6 +43,7 @@ import (
 	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tc"
+	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/sprt"
 )
@@ -107,6 +109,12 @@ type Config struct {
 	// PairsCounted is called after pair slot k was counted in pair order
 	// (for rating intervals and progress).
 	PairsCounted func(k int, st *Standings)
+
+	// Executor, if set, plays the batch instead of the local pair pool
+	// (a remote executor, or a fake one in tests): Run keeps the
+	// scheduling and the counting, and closes the players it was given
+	// unused.
+	Executor work.Executor
 }
 
 // Summary is what Run returns.
@@ -193,10 +201,10 @@ func (c *Config) Total() int { return len(c.jobs()) }
 
 // StartEngines starts every engine of cfg once, all at once, to check that
 // it runs and accepts its options before any game; Run hands the players
-// to its first worker, so they are started on that worker's CPUs (see
+// to the pool's first slot, so they are started on that slot's CPUs (see
 // Config.CPUs) and keep them across restarts. The share is computed from
 // cfg as it stands: a resumed run that sets Played afterwards and has
-// fewer games left than workers keeps the narrower share. Errors name the
+// fewer games left than slots keeps the narrower share. Errors name the
 // engine.
 func StartEngines(ctx context.Context, cfg *Config) ([]engine.Player, error) {
 	var cpus []int
@@ -253,7 +261,7 @@ func (c *Config) toPlay(jobs []Job) []Job {
 	return out
 }
 
-// concurrency is the number of workers for n games to play.
+// concurrency is the number of slots for n games to play.
 func (c *Config) concurrency(n int) int {
 	conc := c.Concurrency
 	if conc <= 0 {
@@ -262,18 +270,11 @@ func (c *Config) concurrency(n int) int {
 	return max(1, min(conc, n))
 }
 
-// slots gives each of conc workers its CPUs (nil: no pinning).
+// slots gives each of conc slots its CPUs (nil: no pinning).
 func (c *Config) slots(conc int) [][]int { return engine.SlotCPUs(c.CPUs, conc) }
 
-type event struct {
-	job     Job
-	started bool
-	rec     *game.Record
-	err     error // fatal worker error
-}
-
 // Run plays the tournament. players, if not nil, are already started
-// engines (from StartEngines) used by the first worker; Run closes every
+// engines (from StartEngines) used by the pool's first slot; Run closes every
 // engine before it returns. It returns an error for failures that stop
 // the run (Deliver errors, engines that cannot be restarted, configuration
 // errors found while playing); the Summary is valid in every case.
@@ -302,45 +303,16 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	conc := cfg.concurrency(len(toPlay))
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
-	jobCh := make(chan Job)
-	events := make(chan event, 2*conc)
-	var wg sync.WaitGroup
-	workers := make([]*worker, conc)
-	slots := cfg.slots(conc)
-	for i := range workers {
-		w := &worker{cfg: &cfg, players: make([]engine.Player, len(cfg.Engines))}
-		if slots != nil {
-			w.cpus = slots[i]
-		}
-		if i == 0 && players != nil {
-			copy(w.players, players)
-		}
-		workers[i] = w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.run(runCtx, jobCh, events)
-		}()
+	pool := cfg.pool(conc)
+	defer pool.Close()
+	pool.Adopt(players...)
+	var exec work.Executor = pool
+	if cfg.Executor != nil {
+		exec = cfg.Executor
 	}
-	go func() {
-		defer close(jobCh)
-		for _, j := range toPlay {
-			select {
-			case jobCh <- j:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(events)
-	}()
 
 	// Collector.
 	pairSize := cfg.GamesPerRound
-	pairOf := func(j Job) int { return j.Pair }
 	npairs := 0
 	if len(jobs) > 0 {
 		npairs = jobs[len(jobs)-1].Pair + 1
@@ -393,40 +365,42 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 	}
 	st.Resumed = sum.Resumed
 	countReady()
-	for ev := range events {
-		switch {
-		case ev.err != nil:
-			stop(ev.err)
-		case ev.started:
-			if cfg.Started != nil && !stopped {
-				cfg.Started(ev.job, cfg.Engines[ev.job.White].Config.Name, cfg.Engines[ev.job.Black].Config.Name)
+	batch := cfg.batch(toPlay)
+	jobOf := func(p, g int) Job { return slotJobs[batch.Pairs[p].Slot][g] }
+	playErr := exec.Play(runCtx, batch, work.Report{
+		Started: func(p, g int) {
+			if j := jobOf(p, g); cfg.Started != nil && !stopped {
+				cfg.Started(j, cfg.Engines[j.White].Config.Name, cfg.Engines[j.Black].Config.Name)
 			}
-		case ev.rec != nil:
-			r := ev.rec
+		},
+		Game: func(p, g int, gr *work.GameResult) {
+			j, r := jobOf(p, g), &gr.Record
 			if r.Err != nil {
-				stop(fmt.Errorf("game %d (%s vs %s): %w", ev.job.Number, r.White, r.Black, r.Err))
-				continue
+				stop(fmt.Errorf("game %d (%s vs %s): %w", j.Number, r.White, r.Black, r.Err))
+				return
 			}
 			if !r.Finished() {
 				sum.Abandoned++
-				continue
+				return
 			}
 			if cfg.Deliver != nil {
 				if err := cfg.Deliver(r); err != nil {
-					stop(fmt.Errorf("game %d: %w", ev.job.Number, err))
+					stop(fmt.Errorf("game %d: %w", j.Number, err))
 					sum.Abandoned++
-					continue
+					return
 				}
 			}
 			st.Delivered++
-			p := pairOf(ev.job)
-			pending[p] = append(pending[p], r)
-			got[p]++
+			pending[j.Pair] = append(pending[j.Pair], r)
+			got[j.Pair]++
 			countReady()
 			if cfg.Finished != nil {
 				cfg.Finished(r, st)
 			}
-		}
+		},
+	})
+	if playErr != nil {
+		stop(playErr)
 	}
 	// Count what is left: complete pairs after a gap as pairs, lone games
 	// as single games.
@@ -438,10 +412,9 @@ func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, er
 		js := jobsOf(slotJobs[k], recs)
 		st.count(js, recs, pairSize == 2 && len(recs) == 2)
 	}
-	for i, e := range st.Engines {
-		for _, w := range workers {
-			e.Restarts += w.restarts[i]
-		}
+	restarts := pool.Restarts()
+	for _, e := range st.Engines {
+		e.Restarts += restarts[e.Name]
 	}
 	// Rounds complete from the start.
 	sum.CompleteRounds = 0

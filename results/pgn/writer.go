@@ -10,9 +10,6 @@ import (
 	"time"
 )
 
-// StartFEN is the standard initial position.
-const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
 // Score is an engine's evaluation from the mover's point of view: either
 // centipawns or a mate distance in moves (positive: the mover mates).
 type Score struct {
@@ -63,8 +60,10 @@ type Record struct {
 	White       string
 	Black       string
 	Result      string // "1-0", "0-1", "1/2-1/2" or "*"
-	// FEN is the start position; empty or StartFEN writes no FEN/SetUp
-	// tags.
+	// FEN is the start position; empty is the initial position and
+	// writes no FEN/SetUp tags. The caller leaves it empty for a game from
+	// the initial position (openings.Opening.StartPos says which): results
+	// does not import the engine's board, where StartFEN is defined.
 	FEN string
 	// Start and End time the game; GameDuration is End−Start.
 	Start, End  time.Time
@@ -214,9 +213,6 @@ func (r *Record) Validate() error {
 }
 
 func (r *Record) fen() string {
-	if r.FEN == StartFEN {
-		return ""
-	}
 	return strings.TrimSpace(r.FEN)
 }
 

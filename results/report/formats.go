@@ -222,17 +222,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		o.printf("## Ratings\n\n%s; ERROR at %.0f %% confidence; CFS to the next player.\n\n", rt.Scale.Describe(), 100*rt.Confidence)
 		t.header([]string{"#", "Player", "Rating", "Error", "CFS (%)", "Played", "W", "D", "L", "(%)", "OppAvg"},
 			[]bool{true, false, true, true, true, true, true, true, true, true, true})
-		for i, p := range rt.Players {
-			cfs := "---"
-			if sprt.Valid(p.CFS) {
-				cfs = fmt.Sprintf("%.0f", 100*p.CFS)
-			}
-			errS := f("%.1f", p.Error)
-			if p.Rated && p.Name == rt.Anchor {
-				errS = "----"
-			}
-			t.row([]string{strconv.Itoa(i + 1), p.Name, f("%.1f", p.Rating), errS, cfs, strconv.Itoa(p.Games),
-				strconv.Itoa(p.Wins), strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), f("%.0f", 100*p.Score()), f("%.1f", p.OppAvg)})
+		for i := range rt.Players {
+			t.row(ordoCells(rt, i))
 		}
 		o.printf("\n### Head to head\n\n")
 		t.header([]string{"Player", "vs.", "Games", "+", "=", "-", "(%)", "Diff", "SD", "CFS (%)"},

@@ -14,19 +14,11 @@ import (
 // NA is printed for numbers that do not exist (fastchess prints nan/inf).
 const NA = sprt.NA
 
-// Dashes is fastchess's block delimiter.
-const Dashes = "--------------------------------------------------"
-
 // f formats x with a printf verb, or NA (the lab's one number formatter).
 func f(verb string, x float64) string { return sprt.Num(verb, x) }
 
-// ratio is a/b, NaN when b is 0.
-func ratio(a, b float64) float64 {
-	if b == 0 {
-		return math.NaN()
-	}
-	return a / b
-}
+// ratio is a/b, NaN (printed as NA) when b is 0.
+func ratio(a, b float64) float64 { return sprt.Quotient(a, b) }
 
 // tw is an io.Writer that keeps its first error.
 type tw struct {
@@ -65,48 +57,21 @@ func verdictText(v sprt.Verdict) string {
 // completed" line when the SPRT has a verdict, then one line saying which
 // DrawRatio it printed (not a fastchess line; parsers skip it).
 // Pentanomial lines (PairsRatio, Ptnml) appear when the games came in
-// pairs; the LLR line when t is not nil.
+// pairs; the LLR line when t is not nil. The lines are sprt.Block's.
 func WriteFastchessBlock(w io.Writer, m store.Matchup, h Header, t *sprt.Test) error {
-	o := &tw{w: w}
 	res := m.Results()
-	s := sprt.Summarize(res)
-	o.line(Dashes)
-	if hs := h.String(); hs != "" {
-		o.printf("Results of %s vs %s (%s):\n", m.A, m.B, hs)
-	} else {
-		o.printf("Results of %s vs %s:\n", m.A, m.B)
-	}
-	o.printf("Elo: %s +/- %s, nElo: %s +/- %s\n", f("%.2f", s.Elo), f("%.2f", s.EloError), f("%.2f", s.NElo), f("%.2f", s.NEloError))
+	b := sprt.Block{A: m.A, B: m.B, Detail: h.String(), Stats: sprt.Summarize(res),
+		Wins: m.Total.Wins, Draws: m.Total.Draws, Losses: m.Total.Losses, WLPairs: m.WLPairs, DrawRatioNote: true}
 	if res.IsPenta() {
-		o.printf("LOS: %s %%, DrawRatio: %s %%, PairsRatio: %s\n", f("%.2f", 100*s.LOS), f("%.2f", 100*s.DrawRatio), f("%.2f", s.PairsRatio))
-	} else {
-		o.printf("LOS: %s %%, DrawRatio: %s %%\n", f("%.2f", 100*s.LOS), f("%.2f", 100*s.DrawRatio))
+		b.Ptnml = &m.Penta
 	}
-	games := m.Total.Games()
-	o.printf("Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)\n", games, m.Total.Wins, m.Total.Losses,
-		m.Total.Draws, m.Total.Points(), f("%.2f", 100*ratio(m.Total.Points(), float64(games))))
-	if res.IsPenta() {
-		p := m.Penta
-		dd := p[2] - m.WLPairs
-		o.printf("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", p[0], p[1], p[2], p[3], p[4],
-			f("%.2f", ratio(float64(m.WLPairs), float64(dd))))
-	}
-	var st sprt.Status
 	if t != nil {
-		st = SPRTStatus(&m, *t)
-		o.printf("LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]\n", st.LLR, st.Percent(), st.Lower, st.Upper, t.Elo0, t.Elo1)
+		st := SPRTStatus(&m, *t)
+		b.SPRT, b.Verdict = &st, st.Verdict
 	}
-	o.line(Dashes)
-	if t != nil && st.Verdict != sprt.Continue {
-		o.printf("SPRT ([%.2f, %.2f]) completed - %s\n", t.Elo0, t.Elo1, verdictText(st.Verdict))
-	}
-	if note := sprt.UnboundedNote(m.A, s.Score); note != "" {
-		o.line(note)
-	}
-	if res.IsPenta() {
-		o.line("(DrawRatio is the share of game pairs scoring 1 point, fastchess's pentanomial definition; the Elo and LLR use complete pairs only.)")
-	} else {
-		o.line("(DrawRatio is the share of drawn games.)")
+	o := &tw{w: w}
+	for _, l := range b.Lines() {
+		o.line(l)
 	}
 	return o.err
 }
@@ -171,46 +136,6 @@ func WriteStandings(w io.Writer, rows []Standing) error {
 	for _, r := range rows {
 		if note := sprt.UnboundedNote(r.Name, r.Summary.Score); note != "" {
 			o.line(note)
-		}
-	}
-	return o.err
-}
-
-// WriteOrdo writes the Ordo rating table (# PLAYER : RATING ERROR CFS(%)
-// PLAYED W D L (%) OppAvg), then the white advantage, the draw rate and the
-// scale it uses.
-func WriteOrdo(w io.Writer, t *rating.Table) error {
-	o := &tw{w: w}
-	width := len("PLAYER")
-	for _, p := range t.Players {
-		width = max(width, len(p.Name))
-	}
-	width += 4
-	o.printf("   # %-*s:  RATING  ERROR  CFS(%%)  PLAYED     W     D     L   (%%)  OppAvg\n", width, "PLAYER")
-	for i, p := range t.Players {
-		errS := f("%.1f", p.Error)
-		if p.Rated && p.Name == t.Anchor {
-			errS = "----"
-		}
-		cfs := sprt.NumOr("%.0f", 100*p.CFS, "---")
-		o.printf("%4d %-*s:%8s%7s%8s%8d%6d%6d%6d%6s%8s\n", i+1, width, p.Name, f("%.1f", p.Rating), errS, cfs,
-			p.Games, p.Wins, p.Draws, p.Losses, f("%.0f", 100*p.Score()), f("%.1f", p.OppAvg))
-	}
-	o.printf("\n")
-	if t.FitWhite {
-		o.printf("White advantage = %.2f +/- %.2f\n", t.WhiteAdvantage, t.WhiteSD)
-	} else {
-		o.printf("White advantage = %.2f (fixed)\n", t.WhiteAdvantage)
-	}
-	o.printf("Draw rate (all games) = %.2f %%\n", 100*t.DrawRate)
-	ref := fmt.Sprintf("pool average %.1f", t.Average)
-	if t.Anchor != "" {
-		ref = fmt.Sprintf("%s anchored", t.Anchor)
-	}
-	o.printf("Scale: %s; %s; ERROR at %.0f %% confidence; CFS to the next player\n", t.Scale.Describe(), ref, 100*t.Confidence)
-	for _, p := range t.Players {
-		if !p.Rated {
-			o.printf("Not rated: %s (%s)\n", p.Name, p.Reason())
 		}
 	}
 	return o.err

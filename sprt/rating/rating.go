@@ -302,8 +302,10 @@ func Rate(games []Game, opt Options) (*Table, error) {
 	for i := range players {
 		var sum float64
 		var n int
-		for opp, h := range players[i].h2h {
-			if players[opp].Rated {
+		// Sum in opponent order, not map order: the same games must give
+		// the same table to the last bit.
+		for opp := range players {
+			if h := players[i].h2h[opp]; h != nil && players[opp].Rated {
 				sum += players[opp].Rating * float64(h.Games)
 				n += h.Games
 			}

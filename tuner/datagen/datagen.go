@@ -114,6 +114,7 @@ func (c *Config) defaults() error {
 		return fmt.Errorf("datagen: random plies %d must not be negative", c.RandomPlies)
 	}
 	if c.Params == nil {
+		search.Register()
 		c.Params = params.NewValues()
 	}
 	if c.HashMB <= 0 {

@@ -2,13 +2,13 @@ package spsa
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync"
 
+	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tc"
+	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
 )
 
@@ -27,7 +27,7 @@ type Match struct {
 	Options func(values []float64) []engine.OptionValue
 }
 
-// Batch is one batch's outcome, handed to Runner.AfterBatch.
+// Batch is one batch's outcome, handed to the subscribers as BatchDone.
 type Batch struct {
 	State State
 	// Iterations are the batch's iterations in order, with θ after each
@@ -43,29 +43,44 @@ type Done struct {
 }
 
 // Runner plays SPSA iterations in batches: Batch iterations are drawn from
-// the θ at the start of the batch, played on Concurrency workers (one game
-// pair each), and their updates applied in iteration order.
+// the θ at the start of the batch, played as one batch of the match
+// runner's pair pool (match/work) on Concurrency slots, and their updates
+// applied in iteration order.
 type Runner struct {
 	Tuner       *Tuner
 	Match       Match
 	Batch       int // default 2 × Concurrency
 	Concurrency int // default 1
-	// CPUs, if not empty, pins each worker's two engines to its own share
+	// CPUs, if not empty, pins each slot's two engines to its own share
 	// of these CPUs (engine.SlotCPUs).
 	CPUs []int
-	// AfterBatch is called after every batch (checkpoint, CSV rows,
-	// progress). An error stops the run.
-	AfterBatch func(b Batch) error
 
-	// players[w] are worker w's θ+ and θ− engines, reused across
-	// iterations: each iteration sets its values with SetOptions.
-	players [][2]engine.Player
-	slots   [][]int
+	subs []Subscriber
 }
+
+// Subscribe adds a subscriber (checkpoint, CSV rows, progress); each
+// event goes to the subscribers in the order they subscribed.
+func (r *Runner) Subscribe(fn Subscriber) { r.subs = append(r.subs, fn) }
+
+// emit hands e to the subscribers in order; the first error stops it.
+func (r *Runner) emit(e Event) error {
+	for _, fn := range r.subs {
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Engine names of the two sides in games and errors.
+const plusName, minusName = "plus", "minus"
 
 // Run plays until every iteration is done, ctx is cancelled (the batch
 // that was being played is dropped: its iterations are drawn again from
-// the last state when resumed) or a game cannot be played.
+// the last state when resumed) or a game cannot be played. The pool's
+// engines — one θ+ and one θ− process per slot — are reused across
+// iterations and batches: each game sets its pair's values first, and a
+// crashed engine is restarted as in a match (work.DefaultRestartAttempts).
 func (r *Runner) Run(ctx context.Context) error {
 	conc := max(1, r.Concurrency)
 	batch := r.Batch
@@ -73,23 +88,16 @@ func (r *Runner) Run(ctx context.Context) error {
 		batch = 2 * conc
 	}
 	n := r.Tuner.Config().Iterations
-	r.players = make([][2]engine.Player, conc)
-	r.slots = engine.SlotCPUs(r.CPUs, conc)
-	defer func() {
-		for _, ps := range r.players {
-			for _, p := range ps {
-				if p != nil {
-					p.Close()
-				}
-			}
-		}
-	}()
+	pool := &work.Local{Concurrency: conc, CPUs: r.CPUs,
+		// What does not travel in a batch: the trace writer.
+		Configure: func(c *engine.Config) { c.Trace = r.Match.Engine.Trace }}
+	defer pool.Close()
 	for !r.Tuner.Done() {
 		var ps []Perturbation
 		for len(ps) < batch && r.Tuner.drawn < n {
 			ps = append(ps, r.Tuner.Next())
 		}
-		outs, err := r.playBatch(ctx, ps, conc)
+		outs, err := r.playBatch(ctx, pool, ps)
 		if err != nil {
 			return err
 		}
@@ -101,107 +109,83 @@ func (r *Runner) Run(ctx context.Context) error {
 			b.Iterations = append(b.Iterations, Done{Perturbation: p, Outcome: outs[i], Theta: r.Tuner.Theta()})
 		}
 		b.State = r.Tuner.State()
-		if r.AfterBatch != nil {
-			if err := r.AfterBatch(b); err != nil {
+		for _, d := range b.Iterations {
+			if err := r.emit(Updated{d}); err != nil {
 				return err
 			}
+		}
+		if err := r.emit(BatchDone{b}); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// playBatch plays the pairs of ps concurrently.
-func (r *Runner) playBatch(parent context.Context, ps []Perturbation, conc int) ([]Outcome, error) {
-	outs := make([]Outcome, len(ps))
-	jobs := make(chan int)
-	errs := make([]error, len(ps))
+// batch describes the iterations ps as a batch of game pairs: iteration
+// k is pair slot k, θ+ has White in its first game, and each side's
+// perturbed values travel as the pair's engine options.
+func (r *Runner) batch(ps []Perturbation) work.Batch {
+	plus, minus := r.Match.Engine, r.Match.Engine
+	plus.Name, minus.Name = plusName, minusName
+	b := work.Batch{Seed: r.Tuner.Config().Seed, Game: r.Match.Game,
+		Engines: []work.Engine{work.EngineOf(plus, r.Match.Limits), work.EngineOf(minus, r.Match.Limits)}}
+	for _, p := range ps {
+		op := openings.Opening{Index: p.K - 1, RootFEN: board.StartFEN, FEN: board.StartFEN}
+		if r.Match.Book != nil {
+			op = r.Match.Book.At(p.K - 1)
+		}
+		b.Pairs = append(b.Pairs, work.Pair{Slot: p.K, Round: p.K - 1, Opening: op,
+			Games:   []work.Game{{Number: 2*p.K - 1, White: 0, Black: 1}, {Number: 2 * p.K, White: 1, Black: 0}},
+			Options: [][]engine.OptionValue{r.Match.Options(p.Plus), r.Match.Options(p.Minus)}})
+	}
+	return b
+}
+
+// playBatch plays the pairs of ps on the pool and returns θ+'s outcome
+// in each.
+func (r *Runner) playBatch(parent context.Context, pool work.Executor, ps []Perturbation) ([]Outcome, error) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	var wg sync.WaitGroup
-	for w := range min(conc, len(ps)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				outs[i], errs[i] = r.playPair(ctx, w, ps[i])
-				if errs[i] != nil {
-					cancel()
-				}
-			}
-		}()
-	}
-	for i := range ps {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
+	outs := make([]Outcome, len(ps))
+	var gameErr error
+	played := 0
+	err := pool.Play(ctx, r.batch(ps), work.Report{Pair: func(pr work.PairResult) {
+		if gameErr != nil || ctx.Err() != nil {
+			return
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		played++
+		outs[pr.Pair], gameErr = outcome(pr)
+		if gameErr != nil {
+			cancel() // the batch is lost: stop its other games
+		}
+	}})
 	if err := parent.Err(); err != nil {
 		return nil, err
 	}
-	// The first real failure; the others were cancelled because of it.
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return nil, err
-		}
+	if gameErr != nil {
+		return nil, gameErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if played != len(ps) {
+		// An update needs every pair's result: never a zero Outcome.
+		return nil, fmt.Errorf("batch of iterations %d-%d: %d of %d pairs played", ps[0].K, ps[len(ps)-1].K, played, len(ps))
 	}
 	return outs, nil
 }
 
-// playPair plays the iteration's two games (θ+ has White in the first)
-// on worker w's engines, after setting each side's values.
-func (r *Runner) playPair(ctx context.Context, w int, p Perturbation) (Outcome, error) {
+// outcome scores θ+'s pair: its wins, draws and losses.
+func outcome(pr work.PairResult) (Outcome, error) {
 	var o Outcome
-	ready := func(slot int, name string, values []float64) (engine.Player, error) {
-		opts := r.Match.Options(values)
-		pl := r.players[w][slot]
-		if pl == nil {
-			cfg := r.Match.Engine
-			cfg.Name = name
-			if r.slots != nil {
-				cfg.CPUs = r.slots[w]
-			}
-			cfg.Options = append(append([]engine.OptionValue(nil), r.Match.Engine.Options...), opts...)
-			np, err := engine.Start(ctx, cfg)
-			if err != nil {
-				return nil, err
-			}
-			r.players[w][slot] = np
-			return np, nil
-		}
-		if !pl.Healthy() {
-			if err := pl.Restart(ctx); err != nil {
-				return nil, err
-			}
-		}
-		return pl, pl.SetOptions(ctx, opts)
-	}
-	plus, err := ready(0, "plus", p.Plus)
-	if err != nil {
-		return o, fmt.Errorf("iteration %d: θ+: %w", p.K, err)
-	}
-	minus, err := ready(1, "minus", p.Minus)
-	if err != nil {
-		return o, fmt.Errorf("iteration %d: θ−: %w", p.K, err)
-	}
-	op := openings.Opening{Index: p.K - 1, RootFEN: openings.StartFEN, FEN: openings.StartFEN}
-	if r.Match.Book != nil {
-		op = r.Match.Book.At(p.K - 1)
-	}
-	sides := [2]*game.Side{
-		{Player: plus, Name: "plus", Limits: r.Match.Limits},
-		{Player: minus, Name: "minus", Limits: r.Match.Limits},
-	}
-	for g := 0; g < 2; g++ {
-		w, b := sides[g], sides[1-g]
-		rec := game.Play(ctx, &r.Match.Game, w, b, op)
-		if ctx.Err() != nil {
-			return o, ctx.Err()
-		}
+	for g := range pr.Games {
+		rec := pr.Games[g].Rec()
 		if !rec.Finished() {
-			return o, fmt.Errorf("iteration %d, game %d: %v", p.K, g+1, rec.Err)
+			why := rec.Reason
+			if rec.Err != nil {
+				why = rec.Err.Error()
+			}
+			return o, fmt.Errorf("iteration %d, game %d: %s", pr.Slot, g+1, why)
 		}
 		s := rec.Result.WhiteScore()
 		if g == 1 {
@@ -214,13 +198,6 @@ func (r *Runner) playPair(ctx context.Context, w int, p Perturbation) (Outcome, 
 			o.Losses++
 		default:
 			o.Draws++
-		}
-		for _, side := range sides {
-			if !side.Player.Healthy() {
-				if err := side.Player.Restart(ctx); err != nil {
-					return o, fmt.Errorf("iteration %d: engine %s cannot be restarted: %w", p.K, side.Name, err)
-				}
-			}
 		}
 	}
 	return o, nil

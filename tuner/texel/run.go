@@ -13,10 +13,13 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/params"
-	// Every labrat parameter must be registered, so that start files and
-	// outputs hold the search parameters too, not only the evaluation's.
-	_ "github.com/elolab/elolab/engine/search"
+	"github.com/elolab/elolab/engine/search"
 )
+
+// Every labrat parameter must be registered, so that configurations may
+// select and start files may hold the search parameters too, not only the
+// evaluation's.
+func init() { search.Register() }
 
 // InputError marks a problem with the input (configuration, parameter
 // file, data): the run did nothing.

@@ -1,0 +1,11 @@
+package search
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	Register()
+	os.Exit(m.Run())
+}

@@ -1,0 +1,92 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/elolab/elolab/results/pgn"
+	"github.com/elolab/elolab/sprt/rating"
+)
+
+// RatedGames are the games of PGN files that can be rated (`elolab rate`),
+// and the ones skipped, each as "file:line (reason)".
+type RatedGames struct {
+	Games   []rating.Game
+	Skipped []string
+}
+
+// ReadRatedGames reads the decided games of the PGN files (gzipped or
+// not). Games without a result, damaged games (a pgn.SyntaxError) and
+// games whose White and Black tags are missing or equal are skipped; a
+// file that cannot be opened or read (binary data) is an error naming
+// file:line.
+func ReadRatedGames(files []string) (RatedGames, error) {
+	var out RatedGames
+	for _, name := range files {
+		if err := out.readFile(name); err != nil {
+			return RatedGames{}, err
+		}
+	}
+	return out, nil
+}
+
+func (g *RatedGames) readFile(name string) error {
+	fh, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	rd := pgn.NewReader(fh)
+	for {
+		game, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		var bad *pgn.SyntaxError
+		if errors.As(err, &bad) {
+			// A damaged game is skipped like a game without a result.
+			g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (%s)", name, bad.Line, bad.Msg))
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s:%d: %v", name, rd.Line(), err)
+		}
+		g.add(name, game)
+	}
+}
+
+// whiteScore is White's score for a decided result.
+var whiteScore = map[string]float64{"1-0": 1, "1/2-1/2": 0.5, "0-1": 0}
+
+func (g *RatedGames) add(name string, game *pgn.Game) {
+	white, _ := game.Tag("White")
+	black, _ := game.Tag("Black")
+	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
+	s, ok := whiteScore[game.Result()]
+	switch {
+	case !ok:
+		g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (no result)", name, game.Line))
+	case white == "" || black == "" || white == black:
+		g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (White/Black tags missing or equal)", name, game.Line))
+	default:
+		g.Games = append(g.Games, rating.Game{White: white, Black: black, WhiteScore: s})
+	}
+}
+
+// Warning names the first five skipped games and counts the rest:
+// "Warning; skipped 7 games: a.pgn:12 (no result), …, and 2 more"; ""
+// when none was skipped.
+func (g RatedGames) Warning() string {
+	if len(g.Skipped) == 0 {
+		return ""
+	}
+	show := g.Skipped[:min(5, len(g.Skipped))]
+	more := ""
+	if len(g.Skipped) > len(show) {
+		more = fmt.Sprintf(", and %d more", len(g.Skipped)-len(show))
+	}
+	return fmt.Sprintf("Warning; skipped %d games: %s%s", len(g.Skipped), strings.Join(show, ", "), more)
+}
