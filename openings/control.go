@@ -12,7 +12,7 @@ import (
 // before any parsing error could describe it less clearly. The positions
 // and moves sent are rebuilt from the parsed board, so nothing else of a
 // book line (comments, EPD operations) reaches an engine. A control
-// character is unicode.IsControl's (C0, DEL, C1), the set match/engine's
+// character is unicode.IsControl's (C0, DEL, C1), the set match/player's
 // writer guard refuses too; openings may not import match, so both lean on
 // the standard library's definition rather than one of the lab's.
 
@@ -32,7 +32,7 @@ func checkFields(what string, b []byte) error {
 }
 
 // checkText checks one FEN field or move token, with the wording of
-// match/engine's CheckText. A byte that is not valid UTF-8 counts by its
+// match/player's CheckText. A byte that is not valid UTF-8 counts by its
 // value, as a Latin-1 engine would read it.
 func checkText(what string, b []byte) error {
 	for len(b) > 0 {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 )
 
 // checkStartTimeout bounds the start of one engine by elolab check: the
@@ -34,7 +34,7 @@ func startCheckEngines(stderr io.Writer, file string, x *experiment.Experiment) 
 			cfg.StartTimeout = checkStartTimeout
 			ctx, cancel := context.WithTimeout(context.Background(), checkStartTimeout+5*time.Second)
 			defer cancel()
-			p, err := engine.Start(ctx, cfg)
+			p, err := player.Start(ctx, cfg)
 			if err != nil {
 				errs[i] = err
 				return

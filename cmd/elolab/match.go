@@ -17,8 +17,8 @@ import (
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/console"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
@@ -106,9 +106,9 @@ func (s *syncWriter) Write(b []byte) (int, error) {
 	return s.w.Write(b)
 }
 
-// engineConfig turns a command-line engine into an engine.Config.
-func engineConfig(s cli.EngineSpec, trace io.Writer) engine.Config {
-	return engine.Config{
+// engineConfig turns a command-line engine into an player.Config.
+func engineConfig(s cli.EngineSpec, trace io.Writer) player.Config {
+	return player.Config{
 		Name: s.Name, Cmd: s.Cmd, Args: s.Args, Dir: s.Dir, Protocol: s.Protocol,
 		Options: s.Options, StderrLog: s.StderrLog, Trace: trace,
 	}
@@ -181,9 +181,9 @@ func PGNRecord(r *game.Record, event, site, bookName string, min bool) *pgn.Reco
 		if !min {
 			e := &pgn.Eval{Depth: m.Depth, Time: m.Time}
 			switch m.Score.Kind {
-			case engine.ScoreCP:
+			case player.ScoreCP:
 				e.Score.CP = m.Score.Value
-			case engine.ScoreMate:
+			case player.ScoreMate:
 				e.Score.Mate = m.Score.Value
 				if e.Score.Mate == 0 {
 					e.Score.Mate = -1 // "mate 0": the mover is mated

@@ -7,7 +7,7 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/pgn"
 )
@@ -21,7 +21,7 @@ func randomOrder(c *cli.Config) bool {
 // closeAll closes started engines. Close is idempotent: a deferred
 // closeAll after tournament.Run (which closes them) is harmless, and every
 // early return closes them without a call by hand.
-func closeAll(players []engine.Player) {
+func closeAll(players []player.Player) {
 	for _, pl := range players {
 		pl.Close()
 	}

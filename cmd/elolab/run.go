@@ -17,8 +17,8 @@ import (
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/report"
@@ -175,17 +175,17 @@ func planOf(x *experiment.Experiment) plan {
 }
 
 // engineConfigOf is how the runner starts an experiment's engine.
-func engineConfigOf(e *experiment.Engine) engine.Config {
+func engineConfigOf(e *experiment.Engine) player.Config {
 	cmd := e.Path
 	if cmd == "" {
 		cmd = e.Cmd
 	}
-	proto, _ := engine.ParseProtocol(e.Proto)
-	var opts []engine.OptionValue
+	proto, _ := player.ParseProtocol(e.Proto)
+	var opts []player.OptionValue
 	for _, o := range e.SetOptions() {
-		opts = append(opts, engine.OptionValue{Name: o.Name, Value: o.Value})
+		opts = append(opts, player.OptionValue{Name: o.Name, Value: o.Value})
 	}
-	return engine.Config{Name: e.Name, Cmd: cmd, Args: e.Args, Dir: e.Dir, Protocol: proto, Options: opts}
+	return player.Config{Name: e.Name, Cmd: cmd, Args: e.Args, Dir: e.Dir, Protocol: proto, Options: opts}
 }
 
 // storeEngine is an engine's full configuration as the store keeps it.
@@ -366,7 +366,7 @@ type storedRun struct {
 // committed before it is counted), the console and pgnout subscribed to
 // its events; then it prints the report. It closes players.
 func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
-	tcfg tournament.Config, players []engine.Player, f runFlags) error {
+	tcfg tournament.Config, players []player.Player, f runFlags) error {
 	defer closeAll(players)
 	rf, err := report.ParseFormat(f.format)
 	if err != nil {

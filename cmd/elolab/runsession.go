@@ -8,8 +8,8 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/console"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/report"
@@ -18,7 +18,7 @@ import (
 
 // newRunSession is the session of a stored run: the tournament's SPRT
 // and its pair cap become the session's stop rules.
-func newRunSession(st *store.Store, run *store.Run, spec storedRun, tcfg tournament.Config, players []engine.Player) *session.Session {
+func newRunSession(st *store.Store, run *store.Run, spec storedRun, tcfg tournament.Config, players []player.Player) *session.Session {
 	bookName := ""
 	if tcfg.Book != nil {
 		bookName = tcfg.Book.Name

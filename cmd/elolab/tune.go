@@ -16,8 +16,8 @@ import (
 	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/engine/params"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/report"
@@ -87,7 +87,7 @@ type tuneRun struct {
 	f            tuneFlags
 	x            *experiment.Experiment
 	book         *openings.Book
-	ecfg         engine.Config
+	ecfg         player.Config
 	ps           []spsa.Param
 	tu           *spsa.Tuner
 	cfgText      []byte
@@ -202,8 +202,8 @@ func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags
 // engineOptions starts the engine once for the options it announces (an
 // external engine's spin options are its tunable parameters; a labrat
 // that does not start is caught before any game).
-func engineOptions(ctx context.Context, c engine.Config) ([]engine.Option, error) {
-	probe, err := engine.Start(ctx, c)
+func engineOptions(ctx context.Context, c player.Config) ([]player.Option, error) {
+	probe, err := player.Start(ctx, c)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/elolab/elolab/engine/params"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 )
 
 // A value that reaches an engine's input (an option's name or value, an
@@ -14,12 +14,12 @@ import (
 // `SyzygyPath: "x\nsetoption name Debug Log File value f"` would reach the
 // engine as a command of its own. The engine client refuses such a line
 // too; checking here names the file, line and key before anything runs.
-// engine.CheckText is the one definition of a control character.
+// player.CheckText is the one definition of a control character.
 
 // engineText reports a control character in s, the text of f (what
 // names the value in messages), and returns false if there is one.
 func (l *loader) engineText(f *params.Field, what, s string) bool {
-	if err := engine.CheckText(what, s); err != nil {
+	if err := player.CheckText(what, s); err != nil {
 		l.Errorf(f.Val, f.Path, "%v", err)
 		return false
 	}
@@ -43,4 +43,4 @@ func (l *loader) engineTexts(f *params.Field, items []string) bool {
 
 // hasControl reports whether s holds a control character (engine names
 // go into results, PGN headers and messages, one a line).
-func hasControl(s string) bool { return engine.CheckText("", s) != nil }
+func hasControl(s string) bool { return player.CheckText("", s) != nil }

@@ -18,8 +18,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
@@ -32,9 +32,9 @@ type EngineSpec struct {
 	Cmd      string
 	Args     []string
 	Dir      string
-	Protocol engine.Protocol
+	Protocol player.Protocol
 	Limits   tc.Limits
-	Options  []engine.OptionValue
+	Options  []player.OptionValue
 	// StderrLog is cutechess's stderr= (the engine's stderr log).
 	StderrLog string
 }
@@ -108,16 +108,16 @@ func AffinityCPUs(v string) ([]int, error) {
 	case "off", "false":
 		return nil, nil
 	case "on", "true":
-		return engine.AllowedCPUs(), nil
+		return player.AllowedCPUs(), nil
 	}
-	cpus, err := engine.ParseCPUList(v)
+	cpus, err := player.ParseCPUList(v)
 	if err != nil {
 		return nil, err
 	}
-	allowed := engine.AllowedCPUs()
+	allowed := player.AllowedCPUs()
 	for _, c := range cpus {
 		if !slices.Contains(allowed, c) {
-			return nil, fmt.Errorf("CPU %d is not available: this process may use %s", c, engine.FormatCPUList(allowed))
+			return nil, fmt.Errorf("CPU %d is not available: this process may use %s", c, player.FormatCPUList(allowed))
 		}
 	}
 	return cpus, nil
@@ -223,7 +223,7 @@ func ParseArgs(args []string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{Rounds: 0, Games: 0, RatingInterval: 10, Progress: "auto", CPUs: engine.AllowedCPUs()}
+	c := &Config{Rounds: 0, Games: 0, RatingInterval: 10, Progress: "auto", CPUs: player.AllowedCPUs()}
 	warn := func(s string) { c.Warnings = append(c.Warnings, "Warning; "+s) }
 	var drafts []*engineDraft
 	each := newDraft()
@@ -468,7 +468,7 @@ func ParseArgs(args []string) (*Config, error) {
 		if err := s.Limits.Validate(); err != nil {
 			return nil, errf(fmt.Sprintf("-engine #%d (%s)", i+1, s.Name), "%v", err)
 		}
-		if s.Protocol == engine.XBoardProtocol && s.Limits.Nodes > 0 {
+		if s.Protocol == player.XBoardProtocol && s.Limits.Nodes > 0 {
 			return nil, errf(fmt.Sprintf("-engine #%d (%s)", i+1, s.Name), "xboard engines cannot play node limits; use tc= or st=")
 		}
 		c.Engines = append(c.Engines, s)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/sprt"
@@ -26,10 +26,10 @@ func TestFastchessCommandLine(t *testing.T) {
 		t.Fatalf("engines %+v", c.Engines)
 	}
 	e := c.Engines[0]
-	if e.Limits.TC.Base != 10*time.Second || e.Limits.TC.Inc != 100*time.Millisecond || e.Limits.Margin != 100*time.Millisecond || e.Protocol != engine.UCIProtocol {
+	if e.Limits.TC.Base != 10*time.Second || e.Limits.TC.Inc != 100*time.Millisecond || e.Limits.Margin != 100*time.Millisecond || e.Protocol != player.UCIProtocol {
 		t.Errorf("limits %+v", e.Limits)
 	}
-	if len(e.Options) != 3 || e.Options[0] != (engine.OptionValue{Name: "Threads", Value: "1"}) {
+	if len(e.Options) != 3 || e.Options[0] != (player.OptionValue{Name: "Threads", Value: "1"}) {
 		t.Errorf("options %+v", e.Options)
 	}
 	if c.Rounds != 500 || c.Games != 2 || c.Concurrency != 2 || c.Seed != 4242 || !c.Recover || c.RatingInterval != 1 {
@@ -55,14 +55,14 @@ func TestFastchessCommandLine(t *testing.T) {
 	if len(c.Warnings) == 0 {
 		t.Error("no warning for -scoreinterval")
 	}
-	if fmt.Sprint(c.CPUs) != fmt.Sprint(engine.AllowedCPUs()) {
-		t.Errorf("-use-affinity without a value: cpus %v, want all allowed %v", c.CPUs, engine.AllowedCPUs())
+	if fmt.Sprint(c.CPUs) != fmt.Sprint(player.AllowedCPUs()) {
+		t.Errorf("-use-affinity without a value: cpus %v, want all allowed %v", c.CPUs, player.AllowedCPUs())
 	}
 }
 
 func TestUseAffinity(t *testing.T) {
 	base := []string{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1+0.01"}
-	all := engine.AllowedCPUs()
+	all := player.AllowedCPUs()
 	for _, tc := range []struct {
 		args []string
 		off  bool
@@ -108,7 +108,7 @@ func TestCutechessCommandLine(t *testing.T) {
 	if c.Rounds != 50 || c.Games != 2 || c.PGNOut != "games.pgn" || !c.PGNMin || c.Tournament != tournament.RoundRobin {
 		t.Errorf("%+v", c)
 	}
-	if c.Engines[0].Args[0] != "--uci" || c.Engines[0].Options[0].Name != "Skill Level" || c.Engines[1].Name != "fairymax" || c.Engines[1].Protocol != engine.XBoardProtocol {
+	if c.Engines[0].Args[0] != "--uci" || c.Engines[0].Options[0].Name != "Skill Level" || c.Engines[1].Name != "fairymax" || c.Engines[1].Protocol != player.XBoardProtocol {
 		t.Errorf("%+v", c.Engines)
 	}
 	if c.Engines[1].Limits.MoveTime != 2*time.Second || c.Engines[1].Limits.TC.Moves != 40 {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 )
 
@@ -101,7 +101,7 @@ func (d *engineDraft) parse(flag string, tokens []string, warn func(string)) err
 		case "arg":
 			s.Args = append(s.Args, v)
 		case "proto":
-			p, err := engine.ParseProtocol(v)
+			p, err := player.ParseProtocol(v)
 			if err != nil {
 				return errf(flag, "proto=: %v", err)
 			}
@@ -205,7 +205,7 @@ func (d *engineDraft) merge(each *engineDraft) {
 func (d *engineDraft) finish() EngineSpec {
 	s := d.spec
 	for _, name := range d.ord {
-		s.Options = append(s.Options, engine.OptionValue{Name: name, Value: d.opts[name]})
+		s.Options = append(s.Options, player.OptionValue{Name: name, Value: d.opts[name]})
 	}
 	if s.Name == "" {
 		// The command's base name; a trailing separator ("dir/") must not

@@ -1,6 +1,6 @@
 package game
 
-import "github.com/elolab/elolab/match/engine"
+import "github.com/elolab/elolab/match/player"
 
 // DrawRule is fastchess's and cutechess-cli's draw adjudication (`-draw
 // movenumber= movecount= score=`): the game is a draw when, after at least
@@ -50,11 +50,11 @@ type adjudicator struct {
 
 // scoreCP returns the score in centipawns for threshold tests, with mate
 // scores as ±100000.
-func scoreCP(s engine.Score) (int, bool) {
+func scoreCP(s player.Score) (int, bool) {
 	switch s.Kind {
-	case engine.ScoreCP:
+	case player.ScoreCP:
 		return s.Value, true
-	case engine.ScoreMate:
+	case player.ScoreMate:
 		if s.Value < 0 {
 			return -100000, true
 		}
@@ -66,10 +66,10 @@ func scoreCP(s engine.Score) (int, bool) {
 // update records the mover's score after a move; plies is the number of
 // plies played in the game so far (book included), mover 0 for White.
 // It returns whether to adjudicate: draw, or a loss for loser.
-func (d *adjudicator) update(s engine.Score, plies, mover int) (draw bool, resign bool, loser int) {
+func (d *adjudicator) update(s player.Score, plies, mover int) (draw bool, resign bool, loser int) {
 	cp, ok := scoreCP(s)
 	if r := d.a.Draw; r != nil {
-		if ok && s.Kind == engine.ScoreCP && plies/2 >= r.MoveNumber && abs(cp) <= r.Score {
+		if ok && s.Kind == player.ScoreCP && plies/2 >= r.MoveNumber && abs(cp) <= r.Score {
 			d.drawPlies++
 		} else {
 			d.drawPlies = 0

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
@@ -119,14 +119,14 @@ func cpuSelf(tb testing.TB) time.Duration {
 // reports per move: the runner's own CPU (getrusage RUSAGE_SELF: the
 // engine processes are excluded), the wall time, and the runner's heap
 // allocations.
-func benchPlay(b *testing.B, white, black engine.Config) {
+func benchPlay(b *testing.B, white, black player.Config) {
 	ctx := context.Background()
-	w, err := engine.Start(ctx, white)
+	w, err := player.Start(ctx, white)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer w.Close()
-	bl, err := engine.Start(ctx, black)
+	bl, err := player.Start(ctx, black)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -171,8 +171,8 @@ func BenchmarkPlayQuick(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := func(name, seed string) engine.Config {
-		return engine.Config{Name: name, Cmd: exe, Env: []string{quickEngineEnv + "=" + seed}}
+	cfg := func(name, seed string) player.Config {
+		return player.Config{Name: name, Cmd: exe, Env: []string{quickEngineEnv + "=" + seed}}
 	}
 	benchPlay(b, cfg("w", "1"), cfg("b", "2"))
 }
@@ -186,8 +186,8 @@ func BenchmarkPlayTestEngine(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := func(name, seed string) engine.Config {
-		return engine.Config{Name: name, Cmd: bin, Args: enginetest.Args("ok", "-seed", seed)}
+	cfg := func(name, seed string) player.Config {
+		return player.Config{Name: name, Cmd: bin, Args: enginetest.Args("ok", "-seed", seed)}
 	}
 	benchPlay(b, cfg("w", "1"), cfg("b", "2"))
 }
@@ -204,9 +204,9 @@ func (r *replay) NewGame(context.Context) error { r.ply = 0; return nil }
 func (r *replay) Position(_ string, moves []string) {
 	r.ply = len(moves)
 }
-func (r *replay) Go(context.Context, engine.Limits) (engine.Result, error) {
+func (r *replay) Go(context.Context, player.Limits) (player.Result, error) {
 	m := r.game[r.ply]
-	return engine.Result{Move: m, Elapsed: time.Millisecond, Info: engine.Info{Score: engine.Score{Kind: engine.ScoreCP, Value: r.ply % 7}, Depth: 9, Nodes: 1000}}, nil
+	return player.Result{Move: m, Elapsed: time.Millisecond, Info: player.Info{Score: player.Score{Kind: player.ScoreCP, Value: r.ply % 7}, Depth: 9, Nodes: 1000}}, nil
 }
 
 // randomGame returns the moves of a pseudo-random legal game of at most n

@@ -1,5 +1,5 @@
 // Package game owns one game between two engines: the game loop that
-// drives two [engine.Player]s, the clocks, the arbiter that checks every
+// drives two [player.Player]s, the clocks, the arbiter that checks every
 // move with labrat's legal move generator (engine/board) and ends the game
 // by the rules (mate, stalemate, threefold repetition, fifty moves,
 // insufficient material), by adjudication (draw, resign, max moves, as
@@ -12,7 +12,7 @@
 // connection stalls", …) with fastchess's PGN Termination tags.
 //
 // Each move is timed from go to bestmove by the engine layer
-// ([engine.Result.Elapsed], read timestamps on the monotonic clock). A
+// ([player.Result.Elapsed], read timestamps on the monotonic clock). A
 // Go without a time budget (nodes or depth limits) has a stall deadline,
 // [Config.StallTimeout], so a hung engine cannot hang the game.
 package game
@@ -24,14 +24,14 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
 
 // Side is one engine of a game with its limits.
 type Side struct {
-	Player engine.Player
+	Player player.Player
 	// Name is the name shown in results; defaults to Player.Name().
 	Name   string
 	Limits tc.Limits
@@ -168,18 +168,18 @@ func (g *state) incidents(c board.Color) *Incidents {
 func (g *state) engineError(c board.Color, err error, elapsed, budget time.Duration) {
 	name := colorName(c)
 	inc := g.incidents(c)
-	switch engine.KindOf(err) {
-	case engine.KindTimeout:
+	switch player.KindOf(err) {
+	case player.KindTimeout:
 		g.timeLoss(c, elapsed-budget)
-	case engine.KindStall:
+	case player.KindStall:
 		inc.Stall = true
 		g.lose(c, TermStall, name+"'s connection stalls")
-	case engine.KindDisconnect:
+	case player.KindDisconnect:
 		inc.Disconnect = true
 		g.lose(c, TermDisconnect, name+" disconnects")
-	case engine.KindInterrupted:
+	case player.KindInterrupted:
 		g.finish(Unfinished, TermInterrupted, "Game interrupted")
-	case engine.KindConfig:
+	case player.KindConfig:
 		g.finish(Unfinished, TermInterrupted, "Game interrupted")
 		g.rec.Err = err
 	default: // protocol: an unusable reply
@@ -231,10 +231,10 @@ func (g *state) over() bool {
 }
 
 // limits builds the engine limits for the side to move.
-func (g *state) limits(c board.Color) (engine.Limits, time.Duration) {
+func (g *state) limits(c board.Color) (player.Limits, time.Duration) {
 	s := g.sides[c]
 	l := s.Limits
-	var lim engine.Limits
+	var lim player.Limits
 	var budget time.Duration
 	if l.HasClock() {
 		own, opp := &g.clocks[c], &g.clocks[c^1]
@@ -256,7 +256,7 @@ func (g *state) limits(c board.Color) (engine.Limits, time.Duration) {
 			lim.BTime = time.Millisecond
 		}
 		lim.MovesToGo = own.MovesToGo()
-		lim.TC = engine.TimeControl{Moves: l.TC.Moves, Base: l.TC.Base, Inc: l.TC.Inc}
+		lim.TC = player.TimeControl{Moves: l.TC.Moves, Base: l.TC.Base, Inc: l.TC.Inc}
 		budget = own.Left()
 	}
 	if l.MoveTime > 0 {
@@ -293,7 +293,7 @@ func (g *state) move(ctx context.Context) bool {
 	s.Player.Position(g.rec.Opening.RootFEN, g.moves)
 	res, err := s.Player.Go(ctx, lim)
 	if err != nil {
-		if engine.KindOf(err) == engine.KindTimeout && res.Elapsed == 0 {
+		if player.KindOf(err) == player.KindTimeout && res.Elapsed == 0 {
 			res.Elapsed = lim.Timeout
 		}
 		g.engineError(c, err, res.Elapsed, budget)

@@ -10,7 +10,7 @@ import (
 	"github.com/notnil/chess"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
@@ -88,34 +88,34 @@ type script struct {
 
 type reply struct {
 	move    string
-	score   engine.Score
+	score   player.Score
 	elapsed time.Duration
 	err     error
 	none    bool
 }
 
 func (s *script) Name() string                                           { return s.name }
-func (s *script) Protocol() engine.Protocol                              { return engine.UCIProtocol }
+func (s *script) Protocol() player.Protocol                              { return player.UCIProtocol }
 func (s *script) ID() string                                             { return s.name }
-func (s *script) Options() []engine.Option                               { return nil }
+func (s *script) Options() []player.Option                               { return nil }
 func (s *script) NewGame(context.Context) error                          { return s.newErr }
 func (s *script) Position(string, []string)                              {}
 func (s *script) Ping(context.Context) error                             { return nil }
 func (s *script) Healthy() bool                                          { return true }
 func (s *script) Restart(context.Context) error                          { return nil }
 func (s *script) Restarts() int                                          { return 0 }
-func (s *script) SetOptions(context.Context, []engine.OptionValue) error { return nil }
+func (s *script) SetOptions(context.Context, []player.OptionValue) error { return nil }
 func (s *script) Close() error                                           { return nil }
-func (s *script) Go(ctx context.Context, l engine.Limits) (engine.Result, error) {
+func (s *script) Go(ctx context.Context, l player.Limits) (player.Result, error) {
 	if s.i >= len(s.replies) {
-		return engine.Result{}, &engine.Error{Kind: engine.KindStall}
+		return player.Result{}, &player.Error{Kind: player.KindStall}
 	}
 	r := s.replies[s.i]
 	s.i++
 	if r.elapsed == 0 {
 		r.elapsed = time.Millisecond
 	}
-	return engine.Result{Move: r.move, NoMove: r.none, Elapsed: r.elapsed, Info: engine.Info{Score: r.score, Depth: 5}}, r.err
+	return player.Result{Move: r.move, NoMove: r.none, Elapsed: r.elapsed, Info: player.Info{Score: r.score, Depth: 5}}, r.err
 }
 
 func moves(ms ...string) []reply {
@@ -138,7 +138,7 @@ func play(t *testing.T, cfg *Config, w, b []reply, lim tc.Limits, fen string) *R
 
 func TestTerminations(t *testing.T) {
 	nodes := tc.Limits{Nodes: 100}
-	cp := func(v int) engine.Score { return engine.Score{Kind: engine.ScoreCP, Value: v} }
+	cp := func(v int) player.Score { return player.Score{Kind: player.ScoreCP, Value: v} }
 	tcl, _ := tc.Parse("1+0")
 	for _, c := range []struct {
 		name     string
@@ -161,11 +161,11 @@ func TestTerminations(t *testing.T) {
 		{name: "fifty", fen: "k7/8/8/8/8/8/8/KR6 w - - 99 80", w: moves("b1b2"), res: Draw, reason: "Draw by fifty moves rule", tag: "normal", plies: 1},
 		{name: "illegal", w: moves("e2e5"), res: BlackWins, reason: "White makes an illegal move", tag: "illegal move", whiteInc: Incidents{Illegal: true}},
 		{name: "none", w: moves("e2e4"), b: []reply{{none: true}}, res: WhiteWins, reason: "Black makes an illegal move", tag: "illegal move", plies: 1, blackInc: Incidents{Illegal: true}},
-		{name: "disconnect", w: []reply{{err: &engine.Error{Kind: engine.KindDisconnect}}}, res: BlackWins, reason: "White disconnects", tag: "abandoned", whiteInc: Incidents{Disconnect: true}},
-		{name: "stall", w: moves("e2e4"), b: []reply{{err: &engine.Error{Kind: engine.KindStall}}}, res: WhiteWins, reason: "Black's connection stalls", tag: "abandoned", plies: 1, blackInc: Incidents{Stall: true}},
+		{name: "disconnect", w: []reply{{err: &player.Error{Kind: player.KindDisconnect}}}, res: BlackWins, reason: "White disconnects", tag: "abandoned", whiteInc: Incidents{Disconnect: true}},
+		{name: "stall", w: moves("e2e4"), b: []reply{{err: &player.Error{Kind: player.KindStall}}}, res: WhiteWins, reason: "Black's connection stalls", tag: "abandoned", plies: 1, blackInc: Incidents{Stall: true}},
 		{name: "late move", lim: tc.Limits{TC: tcl}, w: []reply{{move: "e2e4", elapsed: 1012 * time.Millisecond}}, res: BlackWins, reason: "White loses on time (12ms overrun)", tag: "time forfeit", whiteInc: Incidents{TimeLoss: true}},
-		{name: "timeout", lim: tc.Limits{TC: tcl}, w: []reply{{elapsed: 2100 * time.Millisecond, err: &engine.Error{Kind: engine.KindTimeout}}}, res: BlackWins, reason: "White loses on time (1100ms overrun)", tag: "time forfeit", whiteInc: Incidents{TimeLoss: true}},
-		{name: "interrupted", w: []reply{{err: &engine.Error{Kind: engine.KindInterrupted}}}, res: Unfinished, reason: "Game interrupted", tag: "unterminated"},
+		{name: "timeout", lim: tc.Limits{TC: tcl}, w: []reply{{elapsed: 2100 * time.Millisecond, err: &player.Error{Kind: player.KindTimeout}}}, res: BlackWins, reason: "White loses on time (1100ms overrun)", tag: "time forfeit", whiteInc: Incidents{TimeLoss: true}},
+		{name: "interrupted", w: []reply{{err: &player.Error{Kind: player.KindInterrupted}}}, res: Unfinished, reason: "Game interrupted", tag: "unterminated"},
 		{name: "maxmoves", cfg: Config{Adjudication: Adjudication{MaxMoves: 2}}, w: moves("g1f3", "f3g1"), b: moves("g8f6", "f6g8"), res: Draw, reason: "Draw by adjudication", tag: "adjudication", plies: 4},
 		{name: "draw adj", cfg: Config{Adjudication: Adjudication{Draw: &DrawRule{MoveNumber: 0, MoveCount: 2, Score: 10}}},
 			w:   []reply{{move: "e2e4", score: cp(5)}, {move: "d2d4", score: cp(0)}, {move: "c2c4", score: cp(-3)}},
@@ -204,7 +204,7 @@ func TestTerminations(t *testing.T) {
 
 func TestNewGameFailure(t *testing.T) {
 	ws := &Side{Player: &script{name: "W"}, Limits: tc.Limits{Nodes: 1}}
-	bs := &Side{Player: &script{name: "B", newErr: &engine.Error{Kind: engine.KindStall, Err: errors.New("no readyok")}}, Limits: tc.Limits{Nodes: 1}}
+	bs := &Side{Player: &script{name: "B", newErr: &player.Error{Kind: player.KindStall, Err: errors.New("no readyok")}}, Limits: tc.Limits{Nodes: 1}}
 	r := Play(context.Background(), nil, ws, bs, openings.Opening{RootFEN: board.StartFEN})
 	if r.Result != WhiteWins || r.Reason != "Black's connection stalls" {
 		t.Fatalf("%s {%s}", r.Result, r.Reason)
@@ -212,11 +212,11 @@ func TestNewGameFailure(t *testing.T) {
 }
 
 func TestMoveComment(t *testing.T) {
-	m := Move{Score: engine.Score{Kind: engine.ScoreCP, Value: 31}, Depth: 12, Time: 520 * time.Millisecond}
+	m := Move{Score: player.Score{Kind: player.ScoreCP, Value: 31}, Depth: 12, Time: 520 * time.Millisecond}
 	if got := m.Comment(); got != "+0.31/12 0.52s" {
 		t.Error(got)
 	}
-	m.Score = engine.Score{Kind: engine.ScoreMate, Value: -3}
+	m.Score = player.Score{Kind: player.ScoreMate, Value: -3}
 	if got := m.Comment(); got != "-M3/12 0.52s" {
 		t.Error(got)
 	}

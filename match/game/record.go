@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
@@ -106,7 +106,7 @@ type Move struct {
 	UCI string // coordinate notation, as the arbiter accepted it
 	SAN string // with check/mate suffix
 	// Score is the engine's last score, from the mover's point of view.
-	Score    engine.Score
+	Score    player.Score
 	Depth    int
 	SelDepth int
 	Nodes    int64

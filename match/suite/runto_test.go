@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 )
 
@@ -37,7 +37,7 @@ func TestRunTo(t *testing.T) {
 	ps, _ := ReadFile("suites/wac.epd")
 	ps = ps[:4]
 	var out bytes.Buffer
-	res, err := RunTo(context.Background(), Config{Engine: engine.Config{Cmd: bin}, MoveTime: 20 * time.Millisecond, Concurrency: 2}, ps, &out)
+	res, err := RunTo(context.Background(), Config{Engine: player.Config{Cmd: bin}, MoveTime: 20 * time.Millisecond, Concurrency: 2}, ps, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestRunTo(t *testing.T) {
 		t.Errorf("%q", res.String())
 	}
 	out.Reset()
-	res, err = RunTo(context.Background(), Config{Engine: engine.Config{Cmd: "/nonexistent/engine"}}, ps, &out)
+	res, err = RunTo(context.Background(), Config{Engine: player.Config{Cmd: "/nonexistent/engine"}}, ps, &out)
 	if err == nil || res.Answered != 0 || out.Len() != 0 {
 		t.Errorf("bad engine: %+v, %v, %q", res, err, out.String())
 	}

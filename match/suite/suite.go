@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 )
 
 // Position is one suite position.
@@ -200,7 +200,7 @@ type Outcome struct {
 	Move     string // UCI
 	SAN      string // "" when the move is not legal
 	Solved   bool
-	Info     engine.Info
+	Info     player.Info
 	Elapsed  time.Duration
 	Err      error // engine failure for this position
 }
@@ -237,13 +237,13 @@ func (o Outcome) Line() string {
 
 // Config configures a suite run.
 type Config struct {
-	Engine      engine.Config
+	Engine      player.Config
 	MoveTime    time.Duration // default 200 ms
 	Nodes       int64
 	Depth       int
 	Concurrency int // default 1
 	// CPUs, if not empty, pins each concurrent engine to its own share of
-	// these CPUs (engine.SlotCPUs).
+	// these CPUs (player.SlotCPUs).
 	CPUs []int
 }
 
@@ -255,14 +255,14 @@ func Run(ctx context.Context, cfg Config, ps []Position, each func(Outcome)) (in
 		cfg.MoveTime = 200 * time.Millisecond
 	}
 	conc := max(1, min(cfg.Concurrency, len(ps)))
-	players := make([]engine.Player, conc)
-	slots := engine.SlotCPUs(cfg.CPUs, conc)
+	players := make([]player.Player, conc)
+	slots := player.SlotCPUs(cfg.CPUs, conc)
 	for i := range players {
 		ec := cfg.Engine
 		if slots != nil {
 			ec.CPUs = slots[i]
 		}
-		p, err := engine.Start(ctx, ec)
+		p, err := player.Start(ctx, ec)
 		if err != nil {
 			for _, q := range players[:i] {
 				q.Close()
@@ -288,7 +288,7 @@ func Run(ctx context.Context, cfg Config, ps []Position, each func(Outcome)) (in
 	var fatal error
 	for w := 0; w < conc; w++ {
 		wg.Add(1)
-		go func(p engine.Player) {
+		go func(p player.Player) {
 			defer wg.Done()
 			for i := range next {
 				o := solve(ctx, &cfg, p, ps[i])
@@ -342,14 +342,14 @@ func Run(ctx context.Context, cfg Config, ps []Position, each func(Outcome)) (in
 	return solved, nil
 }
 
-func solve(ctx context.Context, cfg *Config, p engine.Player, pos Position) Outcome {
+func solve(ctx context.Context, cfg *Config, p player.Player, pos Position) Outcome {
 	o := Outcome{Position: pos}
 	if err := p.NewGame(ctx); err != nil {
 		o.Err = err
 		return o
 	}
 	p.Position(pos.FEN, nil)
-	res, err := p.Go(ctx, engine.Limits{MoveTime: cfg.MoveTime, Nodes: cfg.Nodes, Depth: cfg.Depth})
+	res, err := p.Go(ctx, player.Limits{MoveTime: cfg.MoveTime, Nodes: cfg.Nodes, Depth: cfg.Depth})
 	o.Elapsed, o.Info, o.Move = res.Elapsed, res.Info, res.Move
 	if err != nil {
 		o.Err = err

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
+	"github.com/elolab/elolab/match/player"
 )
 
 func TestReadWAC(t *testing.T) {
@@ -64,7 +64,7 @@ func TestRunTestEngine(t *testing.T) {
 	ps, _ := ReadFile("suites/wac.epd")
 	ps = ps[:8]
 	var lines []string
-	n, err := Run(context.Background(), Config{Engine: engine.Config{Cmd: bin, Args: enginetest.Args("crash", "-at", "3")},
+	n, err := Run(context.Background(), Config{Engine: player.Config{Cmd: bin, Args: enginetest.Args("crash", "-at", "3")},
 		MoveTime: 20 * time.Millisecond, Concurrency: 2}, ps, func(o Outcome) { lines = append(lines, o.Line()) })
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestRunStockfish(t *testing.T) {
 		t.Skip("/usr/games/stockfish not installed (apt-get install stockfish)")
 	}
 	ps, _ := ReadFile("suites/wac.epd")
-	n, err := Run(context.Background(), Config{Engine: engine.Config{Cmd: "/usr/games/stockfish"}, MoveTime: 100 * time.Millisecond, Concurrency: 2}, ps[:10], nil)
+	n, err := Run(context.Background(), Config{Engine: player.Config{Cmd: "/usr/games/stockfish"}, MoveTime: 100 * time.Millisecond, Concurrency: 2}, ps[:10], nil)
 	if err != nil || n < 7 {
 		t.Fatalf("solved %d/10, %v", n, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"golang.org/x/sys/unix"
 )
 
@@ -14,13 +14,13 @@ import (
 // on that worker's CPUs from the start, as the other workers' do, and not
 // on every CPU.
 func TestStartEnginesPinsFirstSlot(t *testing.T) {
-	allowed := engine.AllowedCPUs()
+	allowed := player.AllowedCPUs()
 	conc := min(2, len(allowed))
 	cfg := Config{
 		Engines: []Engine{testEng("a", "ok"), testEng("b", "ok")},
 		Rounds:  2, GamesPerRound: 2, Concurrency: conc, CPUs: allowed,
 	}
-	want := engine.SlotCPUs(allowed, conc)[0]
+	want := player.SlotCPUs(allowed, conc)[0]
 	players, err := StartEngines(context.Background(), &cfg)
 	if err != nil {
 		t.Fatal(err)

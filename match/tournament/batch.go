@@ -2,7 +2,7 @@ package tournament
 
 import (
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
 )
@@ -36,13 +36,13 @@ func (c *Config) opening(r int) openings.Opening {
 // pool is the pair pool that plays the run on conc slots. A batch carries
 // no trace writer (it does not travel): the pool gets each engine's here.
 func (c *Config) pool(conc int) *work.Local {
-	trace := map[string]*engine.Config{}
+	trace := map[string]*player.Config{}
 	for i := range c.Engines {
 		trace[c.Engines[i].Config.Name] = &c.Engines[i].Config
 	}
 	return &work.Local{
 		Concurrency: conc, CPUs: c.CPUs, RestartAttempts: c.RestartAttempts,
-		Configure: func(ec *engine.Config) {
+		Configure: func(ec *player.Config) {
 			if o := trace[ec.Name]; o != nil {
 				ec.Trace = o.Trace
 			}

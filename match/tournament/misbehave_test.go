@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 )
 
 func testEng(name, mode string, extra ...string) Engine {
 	return Engine{
-		Config: engine.Config{Name: name, Cmd: testEngine, Args: enginetest.Args(mode, extra...),
+		Config: player.Config{Name: name, Cmd: testEngine, Args: enginetest.Args(mode, extra...),
 			StartTimeout: 3 * time.Second, ReadyTimeout: 500 * time.Millisecond, StopTimeout: 200 * time.Millisecond,
 			TimeoutGrace: 200 * time.Millisecond, QuitTimeout: 200 * time.Millisecond},
 		Limits: tc.Limits{Nodes: 100},

@@ -13,21 +13,21 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
 
 // realEngine returns an engine from /usr/games, or skips naming the
 // Debian package.
-func realEngine(t testing.TB, bin, pkg, name string, proto engine.Protocol, lim tc.Limits, opts ...engine.OptionValue) Engine {
+func realEngine(t testing.TB, bin, pkg, name string, proto player.Protocol, lim tc.Limits, opts ...player.OptionValue) Engine {
 	t.Helper()
 	path := "/usr/games/" + bin
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s not installed (apt-get install %s)", path, pkg)
 	}
-	return Engine{Config: engine.Config{Name: name, Cmd: path, Protocol: proto, Options: opts}, Limits: lim}
+	return Engine{Config: player.Config{Name: name, Cmd: path, Protocol: proto, Options: opts}, Limits: lim}
 }
 
 var labrat struct {
@@ -54,7 +54,7 @@ func labratEngine(t testing.TB, lim tc.Limits) Engine {
 	if labrat.err != nil {
 		t.Skipf("labrat does not build: %v", labrat.err)
 	}
-	return Engine{Config: engine.Config{Name: "labrat", Cmd: labrat.bin}, Limits: lim}
+	return Engine{Config: player.Config{Name: "labrat", Cmd: labrat.bin}, Limits: lim}
 }
 
 type buildError struct{ out string }
@@ -62,8 +62,8 @@ type buildError struct{ out string }
 func (e *buildError) Error() string { return e.out }
 
 func sfSkill(t testing.TB, name string, skill string, lim tc.Limits) Engine {
-	return realEngine(t, "stockfish", "stockfish", name, engine.UCIProtocol, lim,
-		engine.OptionValue{Name: "Skill Level", Value: skill}, engine.OptionValue{Name: "Threads", Value: "1"}, engine.OptionValue{Name: "Hash", Value: "16"})
+	return realEngine(t, "stockfish", "stockfish", name, player.UCIProtocol, lim,
+		player.OptionValue{Name: "Skill Level", Value: skill}, player.OptionValue{Name: "Threads", Value: "1"}, player.OptionValue{Name: "Hash", Value: "16"})
 }
 
 func book(t testing.TB, n int, seed uint64) *openings.Book {
@@ -81,26 +81,26 @@ func TestRealOpponents(t *testing.T) {
 	nodes := tc.Limits{Nodes: 3000}
 	fast, _ := tc.Parse("2+0.05")
 	clock := tc.Limits{TC: fast, Margin: 200 * time.Millisecond}
-	one := engine.OptionValue{Name: "Threads", Value: "1"}
+	one := player.OptionValue{Name: "Threads", Value: "1"}
 	for _, c := range []struct {
 		name string
 		a, b func(t *testing.T) Engine
 	}{
 		{"labrat-stockfish", func(t *testing.T) Engine { return labratEngine(t, nodes) }, func(t *testing.T) Engine { return sfSkill(t, "sf-skill0", "0", nodes) }},
 		{"ethereal", func(t *testing.T) Engine {
-			return realEngine(t, "ethereal-chess", "ethereal-chess", "ethereal", engine.UCIProtocol, nodes)
+			return realEngine(t, "ethereal-chess", "ethereal-chess", "ethereal", player.UCIProtocol, nodes)
 		}, func(t *testing.T) Engine { return sfSkill(t, "sf", "3", nodes) }},
 		{"glaurung", func(t *testing.T) Engine {
 			// Threads defaults to 2; with node limits Glaurung 2.2 sometimes
 			// answers "bestmove (none)" (no iteration finished), so depth.
-			return realEngine(t, "glaurung", "glaurung", "glaurung", engine.UCIProtocol, tc.Limits{Depth: 6}, one)
+			return realEngine(t, "glaurung", "glaurung", "glaurung", player.UCIProtocol, tc.Limits{Depth: 6}, one)
 		}, func(t *testing.T) Engine { return sfSkill(t, "sf", "3", nodes) }},
 		// Toga II 3.0 ignores "go nodes" (it searches on: a stall), so depth.
 		{"toga2", func(t *testing.T) Engine {
-			return realEngine(t, "toga2", "toga2", "toga2", engine.UCIProtocol, tc.Limits{Depth: 6}, engine.OptionValue{Name: "OwnBook", Value: "false"})
+			return realEngine(t, "toga2", "toga2", "toga2", player.UCIProtocol, tc.Limits{Depth: 6}, player.OptionValue{Name: "OwnBook", Value: "false"})
 		}, func(t *testing.T) Engine { return sfSkill(t, "sf", "3", nodes) }},
 		{"fairymax", func(t *testing.T) Engine {
-			return realEngine(t, "fairymax", "fairymax", "fairymax", engine.XBoardProtocol, clock)
+			return realEngine(t, "fairymax", "fairymax", "fairymax", player.XBoardProtocol, clock)
 		}, func(t *testing.T) Engine { return sfSkill(t, "sf", "3", clock) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {

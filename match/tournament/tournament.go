@@ -40,8 +40,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
@@ -52,7 +52,7 @@ import (
 type Engine struct {
 	// Config starts the engine; Config.Name must be unique in the
 	// tournament.
-	Config engine.Config
+	Config player.Config
 	Limits tc.Limits
 }
 
@@ -76,7 +76,7 @@ type Config struct {
 	// number of CPUs).
 	Concurrency int
 	// CPUs, if not empty, gives each concurrent game its own share of
-	// these CPUs (engine.SlotCPUs): its two engines are pinned there, so
+	// these CPUs (player.SlotCPUs): its two engines are pinned there, so
 	// games do not take turns on one core while another idles. Nil leaves
 	// placement to the OS, as does a concurrency above len(CPUs).
 	CPUs []int
@@ -155,10 +155,10 @@ func (c *Config) Validate() error {
 		if err := e.Limits.Validate(); err != nil {
 			return fmt.Errorf("engine %q: %v", e.Config.Name, err)
 		}
-		if e.Config.Protocol == engine.XBoardProtocol && e.Limits.Nodes > 0 {
+		if e.Config.Protocol == player.XBoardProtocol && e.Limits.Nodes > 0 {
 			return fmt.Errorf("engine %q: xboard engines do not support node limits; use tc= or st=", e.Config.Name)
 		}
-		if e.Config.Protocol == engine.XBoardProtocol && e.Limits.MoveTime%time.Second != 0 {
+		if e.Config.Protocol == player.XBoardProtocol && e.Limits.MoveTime%time.Second != 0 {
 			return fmt.Errorf("engine %q: xboard's st command takes whole seconds, not st=%v", e.Config.Name, e.Limits.MoveTime.Seconds())
 		}
 	}
@@ -206,14 +206,14 @@ func (c *Config) Total() int { return len(c.jobs()) }
 // cfg as it stands: a resumed run that sets Played afterwards and has
 // fewer games left than slots keeps the narrower share. Errors name the
 // engine.
-func StartEngines(ctx context.Context, cfg *Config) ([]engine.Player, error) {
+func StartEngines(ctx context.Context, cfg *Config) ([]player.Player, error) {
 	var cpus []int
 	if slots := cfg.slots(cfg.concurrency(len(cfg.toPlay(cfg.jobs())))); slots != nil {
 		cpus = slots[0]
 	}
 	// At once: an engine's start-up (Stockfish loads its network for
 	// 0.2–0.6 s) need not wait for the previous one.
-	ps := make([]engine.Player, len(cfg.Engines))
+	ps := make([]player.Player, len(cfg.Engines))
 	errs := make([]error, len(cfg.Engines))
 	var wg sync.WaitGroup
 	for i, e := range cfg.Engines {
@@ -222,7 +222,7 @@ func StartEngines(ctx context.Context, cfg *Config) ([]engine.Player, error) {
 			ec.CPUs = cpus
 		}
 		wg.Go(func() {
-			p, err := engine.Start(ctx, ec)
+			p, err := player.Start(ctx, ec)
 			if err != nil {
 				errs[i] = fmt.Errorf("engine %q (%s): %w", e.Config.Name, e.Config.Cmd, err)
 				return
@@ -271,14 +271,14 @@ func (c *Config) concurrency(n int) int {
 }
 
 // slots gives each of conc slots its CPUs (nil: no pinning).
-func (c *Config) slots(conc int) [][]int { return engine.SlotCPUs(c.CPUs, conc) }
+func (c *Config) slots(conc int) [][]int { return player.SlotCPUs(c.CPUs, conc) }
 
 // Run plays the tournament. players, if not nil, are already started
 // engines (from StartEngines) used by the pool's first slot; Run closes every
 // engine before it returns. It returns an error for failures that stop
 // the run (Deliver errors, engines that cannot be restarted, configuration
 // errors found while playing); the Summary is valid in every case.
-func Run(ctx context.Context, cfg Config, players []engine.Player) (*Summary, error) {
+func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, error) {
 	start := time.Now()
 	if err := cfg.Validate(); err != nil {
 		for _, p := range players {

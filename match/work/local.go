@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 )
 
@@ -29,7 +29,7 @@ type Local struct {
 	// Concurrency is the number of games played at once (default 1).
 	Concurrency int
 	// CPUs, if not empty, gives each slot its own share of these CPUs
-	// (engine.SlotCPUs): a game's two engines are pinned there, across
+	// (player.SlotCPUs): a game's two engines are pinned there, across
 	// restarts. Nil, or fewer CPUs than slots, leaves placement to the OS.
 	CPUs []int
 	// RestartAttempts is how many times a dead engine is restarted before
@@ -37,7 +37,7 @@ type Local struct {
 	RestartAttempts int
 	// Configure, if not nil, completes an engine's config before it is
 	// started with what does not travel in a batch (a trace writer).
-	Configure func(c *engine.Config)
+	Configure func(c *player.Config)
 
 	mu    sync.Mutex
 	slots []*slot
@@ -52,7 +52,7 @@ type slot struct {
 }
 
 type proc struct {
-	engine.Player
+	player.Player
 	// perPair: the process holds a pair's option values (SPSA), which a
 	// pair without values must not inherit.
 	perPair bool
@@ -63,7 +63,7 @@ func (l *Local) init() {
 		return
 	}
 	n := max(1, l.Concurrency)
-	cpus := engine.SlotCPUs(l.CPUs, n)
+	cpus := player.SlotCPUs(l.CPUs, n)
 	l.slots = make([]*slot, n)
 	for i := range l.slots {
 		s := &slot{procs: map[string]*proc{}, restarts: map[string]int{}}
@@ -79,7 +79,7 @@ func (l *Local) init() {
 // Player.Name), started on its CPUs with the configs of the batches to
 // come: the runner starts every engine once before the first game to
 // report a broken engine early, and the pool keeps those processes.
-func (l *Local) Adopt(ps ...engine.Player) {
+func (l *Local) Adopt(ps ...player.Player) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.init()
@@ -235,7 +235,7 @@ func (l *Local) work(ctx context.Context, s *slot, b *Batch, jobs <-chan job, ev
 		p := &b.Pairs[j.p]
 		g := p.Games[j.g]
 		white, err := l.player(ctx, s, b, p, g.White)
-		var black engine.Player
+		var black player.Player
 		if err == nil {
 			black, err = l.player(ctx, s, b, p, g.Black)
 		}
@@ -258,9 +258,9 @@ func (l *Local) work(ctx context.Context, s *slot, b *Batch, jobs <-chan job, ev
 // player returns a healthy process of engine i on slot s with pair p's
 // option values set: started, restarted (at most RestartAttempts times)
 // or reused.
-func (l *Local) player(ctx context.Context, s *slot, b *Batch, p *Pair, i int) (engine.Player, error) {
+func (l *Local) player(ctx context.Context, s *slot, b *Batch, p *Pair, i int) (player.Player, error) {
 	e := &b.Engines[i]
-	var opts []engine.OptionValue
+	var opts []player.OptionValue
 	if perPair(*p, i) {
 		opts = p.Options[i]
 	}
@@ -285,7 +285,7 @@ func (l *Local) player(ctx context.Context, s *slot, b *Batch, p *Pair, i int) (
 }
 
 // healthy starts engine e on slot s, or restarts its dead process pr.
-func (l *Local) healthy(ctx context.Context, s *slot, e *Engine, pr *proc) (engine.Player, error) {
+func (l *Local) healthy(ctx context.Context, s *slot, e *Engine, pr *proc) (player.Player, error) {
 	if pr != nil && pr.Healthy() {
 		return pr.Player, nil
 	}
@@ -304,7 +304,7 @@ func (l *Local) healthy(ctx context.Context, s *slot, e *Engine, pr *proc) (engi
 			if l.Configure != nil {
 				l.Configure(&c)
 			}
-			np, serr := engine.Start(ctx, c)
+			np, serr := player.Start(ctx, c)
 			if serr == nil {
 				s.procs[e.Name] = &proc{Player: np}
 				return np, nil

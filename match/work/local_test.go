@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
@@ -68,7 +68,7 @@ func (s *syncBuf) lines(sub string) []string {
 // engines of a slot are started once for the whole batch.
 func TestReports(t *testing.T) {
 	trace := &syncBuf{}
-	l := &Local{Concurrency: 2, Configure: func(c *engine.Config) { c.Trace = trace }}
+	l := &Local{Concurrency: 2, Configure: func(c *player.Config) { c.Trace = trace }}
 	defer l.Close()
 	b := Batch{Engines: []Engine{testEng("a", "instant"), testEng("b", "instant")}, Pairs: pairs(3, 4)}
 	started := map[[2]int]bool{}
@@ -121,11 +121,11 @@ func TestReports(t *testing.T) {
 // fresh processes, not ones that keep the old values.
 func TestPerPairOptions(t *testing.T) {
 	trace := &syncBuf{}
-	l := &Local{Concurrency: 1, Configure: func(c *engine.Config) { c.Trace = trace }}
+	l := &Local{Concurrency: 1, Configure: func(c *player.Config) { c.Trace = trace }}
 	defer l.Close()
 	b := Batch{Engines: []Engine{testEng("a", "instant"), testEng("b", "instant")}, Pairs: pairs(0, 3)}
 	for k := range b.Pairs {
-		b.Pairs[k].Options = [][]engine.OptionValue{
+		b.Pairs[k].Options = [][]player.OptionValue{
 			{{Name: "Skill Level", Value: fmt.Sprint(k)}},
 			{{Name: "Skill Level", Value: fmt.Sprint(10 + k)}},
 		}
@@ -234,11 +234,11 @@ func TestValidate(t *testing.T) {
 		{"game 2 plays engine 1 against 1 of 2", func(b *Batch) { b.Pairs[0].Games[1].Black = 1 }},
 		{"game 1 plays engine 0 against 2 of 2", func(b *Batch) { b.Pairs[0].Games[0].Black = 2 }},
 		{"pair 0 (slot 0) sets options for 1 engines", func(b *Batch) {
-			b.Pairs[0].Options = [][]engine.OptionValue{{{Name: "x", Value: "1"}}}
+			b.Pairs[0].Options = [][]player.OptionValue{{{Name: "x", Value: "1"}}}
 		}},
 		{`pair 1 (slot 1): engine "a" gets per-pair options in some pairs only`, func(b *Batch) {
-			b.Pairs[0].Options = [][]engine.OptionValue{{{Name: "x", Value: "1"}}, nil}
-			b.Pairs[1].Options = [][]engine.OptionValue{nil, nil}
+			b.Pairs[0].Options = [][]player.OptionValue{{{Name: "x", Value: "1"}}, nil}
+			b.Pairs[1].Options = [][]player.OptionValue{nil, nil}
 		}},
 	} {
 		b := ok()
@@ -250,11 +250,11 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// TestEngineConfig: a batch engine starts the process its engine.Config
+// TestEngineConfig: a batch engine starts the process its player.Config
 // described (what travels of it).
 func TestEngineConfig(t *testing.T) {
-	c := engine.Config{Name: "n", Cmd: "c", Args: []string{"-x"}, Dir: "d", Env: []string{"K=V"},
-		Protocol: engine.XBoardProtocol, Options: []engine.OptionValue{{Name: "Hash", Value: "8"}}, StderrLog: "log",
+	c := player.Config{Name: "n", Cmd: "c", Args: []string{"-x"}, Dir: "d", Env: []string{"K=V"},
+		Protocol: player.XBoardProtocol, Options: []player.OptionValue{{Name: "Hash", Value: "8"}}, StderrLog: "log",
 		StartTimeout: 1, FeatureTimeout: 2, ReadyTimeout: 3, QuitTimeout: 4, StopTimeout: 5, TimeoutGrace: 6,
 		StallTimeout: 7, MaxLineBytes: 8}
 	e := EngineOf(c, tc.Limits{Depth: 3})

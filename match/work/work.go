@@ -18,8 +18,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/openings"
 )
@@ -37,7 +37,7 @@ type Batch struct {
 }
 
 // Engine is one engine of a batch: how to start it and its limits. It is
-// engine.Config without what only makes sense in this process (the trace
+// player.Config without what only makes sense in this process (the trace
 // writer, the CPUs, which the executor chooses).
 type Engine struct {
 	Name      string               `json:"name"` // unique in the batch
@@ -45,21 +45,21 @@ type Engine struct {
 	Args      []string             `json:"args"`
 	Dir       string               `json:"dir,omitempty"`
 	Env       []string             `json:"env"`
-	Protocol  engine.Protocol      `json:"protocol"`
-	Options   []engine.OptionValue `json:"options"`
+	Protocol  player.Protocol      `json:"protocol"`
+	Options   []player.OptionValue `json:"options"`
 	StderrLog string               `json:"stderr_log,omitempty"`
 	Timeouts  Timeouts             `json:"timeouts"`
 	Limits    tc.Limits            `json:"limits"`
 }
 
-// Timeouts are engine.Config's protocol deadlines (zero: the defaults).
+// Timeouts are player.Config's protocol deadlines (zero: the defaults).
 type Timeouts struct {
 	Start, Feature, Ready, Quit, Stop, Grace, Stall time.Duration
 	MaxLineBytes                                    int
 }
 
 // EngineOf describes an engine config and its limits as a batch engine.
-func EngineOf(c engine.Config, l tc.Limits) Engine {
+func EngineOf(c player.Config, l tc.Limits) Engine {
 	return Engine{
 		Name: c.Name, Cmd: c.Cmd, Args: c.Args, Dir: c.Dir, Env: c.Env, Protocol: c.Protocol,
 		Options: c.Options, StderrLog: c.StderrLog, Limits: l,
@@ -69,10 +69,10 @@ func EngineOf(c engine.Config, l tc.Limits) Engine {
 	}
 }
 
-// Config is the engine.Config that starts e (no CPUs, no trace).
-func (e *Engine) Config() engine.Config {
+// Config is the player.Config that starts e (no CPUs, no trace).
+func (e *Engine) Config() player.Config {
 	t := e.Timeouts
-	return engine.Config{
+	return player.Config{
 		Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Env: e.Env, Protocol: e.Protocol,
 		Options: e.Options, StderrLog: e.StderrLog,
 		StartTimeout: t.Start, FeatureTimeout: t.Feature, ReadyTimeout: t.Ready, QuitTimeout: t.Quit,
@@ -93,7 +93,7 @@ type Pair struct {
 	// option values set before each game of this pair, after the engine's
 	// own Options: SPSA's perturbed parameters. An engine either gets
 	// them in every pair of a batch or in none.
-	Options [][]engine.OptionValue `json:"options"`
+	Options [][]player.OptionValue `json:"options"`
 }
 
 // Game is one game of a pair.

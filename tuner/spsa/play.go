@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
@@ -16,7 +16,7 @@ import (
 type Match struct {
 	// Engine is the tuned engine; its Options are sent first, then the
 	// tuned parameters of each side.
-	Engine engine.Config
+	Engine player.Config
 	Limits tc.Limits
 	// Book gives iteration k the opening Book.At(k−1); nil plays from the
 	// standard position.
@@ -24,7 +24,7 @@ type Match struct {
 	Game game.Config
 	// Options renders a parameter vector as the engine's options (labrat:
 	// setoption name eval.material.knight.mg value 331).
-	Options func(values []float64) []engine.OptionValue
+	Options func(values []float64) []player.OptionValue
 }
 
 // Batch is one batch's outcome, handed to the subscribers as BatchDone.
@@ -52,7 +52,7 @@ type Runner struct {
 	Batch       int // default 2 × Concurrency
 	Concurrency int // default 1
 	// CPUs, if not empty, pins each slot's two engines to its own share
-	// of these CPUs (engine.SlotCPUs).
+	// of these CPUs (player.SlotCPUs).
 	CPUs []int
 
 	subs []Subscriber
@@ -90,7 +90,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	n := r.Tuner.Config().Iterations
 	pool := &work.Local{Concurrency: conc, CPUs: r.CPUs,
 		// What does not travel in a batch: the trace writer.
-		Configure: func(c *engine.Config) { c.Trace = r.Match.Engine.Trace }}
+		Configure: func(c *player.Config) { c.Trace = r.Match.Engine.Trace }}
 	defer pool.Close()
 	for !r.Tuner.Done() {
 		var ps []Perturbation
@@ -136,7 +136,7 @@ func (r *Runner) batch(ps []Perturbation) work.Batch {
 		}
 		b.Pairs = append(b.Pairs, work.Pair{Slot: p.K, Round: p.K - 1, Opening: op,
 			Games:   []work.Game{{Number: 2*p.K - 1, White: 0, Black: 1}, {Number: 2 * p.K, White: 1, Black: 0}},
-			Options: [][]engine.OptionValue{r.Match.Options(p.Plus), r.Match.Options(p.Minus)}})
+			Options: [][]player.OptionValue{r.Match.Options(p.Plus), r.Match.Options(p.Minus)}})
 	}
 	return b
 }

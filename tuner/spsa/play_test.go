@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 )
 
@@ -41,12 +41,12 @@ func TestRunnerPlaysPairs(t *testing.T) {
 	var batches []Batch
 	r := &Runner{Tuner: tu, Concurrency: 2, Batch: 3,
 		Match: Match{
-			Engine: engine.Config{Cmd: testEngine, Args: enginetest.Args("instant"), Trace: trace,
+			Engine: player.Config{Cmd: testEngine, Args: enginetest.Args("instant"), Trace: trace,
 				StartTimeout: 3 * time.Second, ReadyTimeout: time.Second, QuitTimeout: 200 * time.Millisecond},
 			Limits: tc.Limits{Nodes: 100},
 			Game:   game.Config{StallTimeout: time.Second},
-			Options: func(v []float64) []engine.OptionValue {
-				return []engine.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
+			Options: func(v []float64) []player.OptionValue {
+				return []player.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
 			},
 		},
 	}
@@ -110,12 +110,12 @@ func TestRunnerRestartPolicy(t *testing.T) {
 	script := `echo x >> "$STARTS"; [ "$(wc -l < "$STARTS")" -eq 3 ] && exit 1; exec "$BIN" -mode crash -at 1`
 	r := &Runner{Tuner: tu, Concurrency: 1,
 		Match: Match{
-			Engine: engine.Config{Cmd: "/bin/sh", Args: []string{"-c", script}, Env: []string{"STARTS=" + starts, "BIN=" + testEngine},
+			Engine: player.Config{Cmd: "/bin/sh", Args: []string{"-c", script}, Env: []string{"STARTS=" + starts, "BIN=" + testEngine},
 				StartTimeout: 3 * time.Second, ReadyTimeout: time.Second, QuitTimeout: 200 * time.Millisecond},
 			Limits: tc.Limits{Nodes: 100},
 			Game:   game.Config{StallTimeout: time.Second},
-			Options: func(v []float64) []engine.OptionValue {
-				return []engine.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
+			Options: func(v []float64) []player.OptionValue {
+				return []player.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
 			},
 		},
 	}
@@ -139,12 +139,12 @@ func TestRunnerSubscriberStops(t *testing.T) {
 	}
 	r := &Runner{Tuner: tu, Concurrency: 1, Batch: 2,
 		Match: Match{
-			Engine: engine.Config{Cmd: testEngine, Args: enginetest.Args("instant"),
+			Engine: player.Config{Cmd: testEngine, Args: enginetest.Args("instant"),
 				StartTimeout: 3 * time.Second, ReadyTimeout: time.Second, QuitTimeout: 200 * time.Millisecond},
 			Limits: tc.Limits{Nodes: 100},
 			Game:   game.Config{StallTimeout: time.Second},
-			Options: func(v []float64) []engine.OptionValue {
-				return []engine.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
+			Options: func(v []float64) []player.OptionValue {
+				return []player.OptionValue{{Name: "Skill Level", Value: fmt.Sprint(v[0])}}
 			},
 		},
 	}

@@ -15,8 +15,8 @@ package session
 import (
 	"context"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/results/pgn"
@@ -37,7 +37,7 @@ type Session struct {
 	// Executor plays the games; nil is the local pair pool, which gets
 	// Players (already started engines, from tournament.StartEngines).
 	Executor work.Executor
-	Players  []engine.Player
+	Players  []player.Player
 	// PGN is the PGN record of a finished game, whose text the store
 	// keeps with it.
 	PGN func(r *game.Record) *pgn.Record

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/match/work"
@@ -89,7 +89,7 @@ func newSession(t *testing.T, rounds int, ex work.Executor) *Session {
 // again is a session on a run already in st.
 func again(st *store.Store, run *store.Run, rounds int, ex work.Executor) *Session {
 	eng := func(n string) tournament.Engine {
-		return tournament.Engine{Config: engine.Config{Name: n, Cmd: "/nonexistent/" + n}, Limits: tc.Limits{Nodes: 1000}}
+		return tournament.Engine{Config: player.Config{Name: n, Cmd: "/nonexistent/" + n}, Limits: tc.Limits{Nodes: 1000}}
 	}
 	return &Session{Store: st, Run: run, Executor: ex,
 		Plan: tournament.Config{Kind: tournament.HeadToHead, Engines: []tournament.Engine{eng("A"), eng("B")},

@@ -7,14 +7,14 @@ import (
 	"strings"
 
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/match/engine"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/tuner/spsa"
 )
 
 // Params resolves the tuned parameters of x's engine: labrat's are
 // resolved by the loader; an external engine's come from its spin
 // options (opts, as the engine announced them).
-func Params(x *experiment.Experiment, opts []engine.Option) ([]spsa.Param, error) {
+func Params(x *experiment.Experiment, opts []player.Option) ([]spsa.Param, error) {
 	var out []spsa.Param
 	for _, sp := range x.SPSA.Params {
 		q := spsa.Param{Name: sp.Name, Start: sp.Value, Min: sp.Min, Max: sp.Max, CEnd: sp.CEnd, REnd: sp.REnd,
@@ -31,9 +31,9 @@ func Params(x *experiment.Experiment, opts []engine.Option) ([]spsa.Param, error
 
 // fromOption completes q from the engine's spin option of that name:
 // what the file leaves out (range, start, c_end) comes from the engine.
-func fromOption(q *spsa.Param, x *experiment.Experiment, sp experiment.SPSAParam, opts []engine.Option) error {
+func fromOption(q *spsa.Param, x *experiment.Experiment, sp experiment.SPSAParam, opts []player.Option) error {
 	e := x.Tested[0]
-	var opt *engine.Option
+	var opt *player.Option
 	var spins []string
 	for _, o := range opts {
 		if o.Type == "spin" {
@@ -85,11 +85,11 @@ func optionValue(e *experiment.Engine, name, def string) string {
 
 // Options renders a parameter vector as the engine's setoption pairs,
 // each value rounded to an integer.
-func Options(ps []spsa.Param) func([]float64) []engine.OptionValue {
-	return func(v []float64) []engine.OptionValue {
-		out := make([]engine.OptionValue, len(ps))
+func Options(ps []spsa.Param) func([]float64) []player.OptionValue {
+	return func(v []float64) []player.OptionValue {
+		out := make([]player.OptionValue, len(ps))
 		for i, p := range ps {
-			out[i] = engine.OptionValue{Name: p.Name, Value: strconv.FormatInt(int64(math.Round(v[i])), 10)}
+			out[i] = player.OptionValue{Name: p.Name, Value: strconv.FormatInt(int64(math.Round(v[i])), 10)}
 		}
 		return out
 	}

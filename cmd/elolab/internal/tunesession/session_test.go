@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/enginetest"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/tuner/spsa"
 )
@@ -39,7 +39,7 @@ type fixture struct {
 	x    *experiment.Experiment
 	ps   []spsa.Param
 	st   *store.Store
-	ecfg engine.Config
+	ecfg player.Config
 }
 
 func newFixture(t *testing.T, iterations int) *fixture {
@@ -61,12 +61,12 @@ func newFixture(t *testing.T, iterations int) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	opts := []engine.Option{{Name: "Skill Level", Type: "spin", Min: 0, Max: 20, Default: "20"}}
+	opts := []player.Option{{Name: "Skill Level", Type: "spin", Min: 0, Max: 20, Default: "20"}}
 	ps, err := Params(x, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{x: x, ps: ps, st: st, ecfg: engine.Config{Name: "ext", Cmd: testEngine, Args: enginetest.Args("instant"),
+	return &fixture{x: x, ps: ps, st: st, ecfg: player.Config{Name: "ext", Cmd: testEngine, Args: enginetest.Args("instant"),
 		StartTimeout: 3 * time.Second, ReadyTimeout: time.Second, QuitTimeout: 200 * time.Millisecond}}
 }
 
@@ -168,8 +168,8 @@ func TestCheckpointBeforeSubscribersAndResume(t *testing.T) {
 func TestPlanVerify(t *testing.T) {
 	f := newFixture(t, 2)
 	f.x.SPSA.Verify = &experiment.SPRT{MaxPairs: 3}
-	f.ecfg.Options = make([]engine.OptionValue, 1, 4) // room to append: sides must not share it
-	f.ecfg.Options[0] = engine.OptionValue{Name: "Hash", Value: "16"}
+	f.ecfg.Options = make([]player.OptionValue, 1, 4) // room to append: sides must not share it
+	f.ecfg.Options[0] = player.OptionValue{Name: "Hash", Value: "16"}
 	if sent, same := Unchanged(f.ps, []float64{10.2}); !same || sent != "Skill Level=10" {
 		t.Errorf("Unchanged(10.2) = %q, %v; want Skill Level=10, true", sent, same)
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/match/engine"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/store"
@@ -25,7 +25,7 @@ type VerifyInput struct {
 	Tuned  []float64
 	// Engine and Stored are the tuned engine as started and as the store
 	// records it; each side adds its values to their options.
-	Engine engine.Config
+	Engine player.Config
 	Stored store.Engine
 	// Rounds caps the pairs when spsa.verify has no max_pairs.
 	Rounds int
