@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/check"
+	"github.com/elolab/elolab/cmd/elolab/internal/texelrun"
 	"github.com/elolab/elolab/configs/experiment"
 )
 
@@ -59,23 +59,26 @@ func newCheckCmd() *cobra.Command {
 }
 
 func runCheck(stdout, stderr io.Writer, path string, f checkFlags) error {
-	if isTexelFile(path) {
-		return runCheckTexel(stdout, stderr, path)
+	if texelrun.IsFile(path) {
+		if err := check.Texel(stdout, stderr, path); err != nil {
+			return usageErrorf("%v", err)
+		}
+		return nil
 	}
 	x, err := loadExperiment(stderr, path, experiment.Options{SkipBinaries: f.noBinaries, SkipBookScan: f.quickBook})
 	if err != nil {
 		return err
 	}
 	if !f.noBinaries {
-		if n := startCheckEngines(stderr, path, x); n > 0 {
+		if n := check.StartEngines(stderr, path, x, engineConfigOf); n > 0 {
 			// Where each engine was looked for and found.
-			writeCheckEngines(stdout, x)
+			check.WriteEngines(stdout, x)
 			return usageErrorf("%s: %d of %d engines do not start", path, n, len(x.Engines))
 		}
 	}
 	fmt.Fprintf(stdout, "OK: %s\n", x.Summary())
 	fmt.Fprintf(stdout, "hash: %s\n", x.Hash())
-	writeCheckEngines(stdout, x)
+	check.WriteEngines(stdout, x)
 	if !f.noBinaries && len(x.Engines) > 0 {
 		fmt.Fprintf(stdout, "started: all %d engines answered the protocol handshake\n", len(x.Engines))
 	}
@@ -84,71 +87,4 @@ func runCheck(stdout, stderr io.Writer, path string, f checkFlags) error {
 		io.WriteString(stdout, x.Canonical())
 	}
 	return nil
-}
-
-func writeCheckEngines(w io.Writer, x *experiment.Experiment) {
-	role := map[*experiment.Engine]string{}
-	switch x.Kind {
-	case experiment.KindSPRT, experiment.KindMatch:
-		for _, e := range x.Tested {
-			role[e] = "tested"
-		}
-		for _, e := range x.Opponents {
-			role[e] = "baseline"
-		}
-	case experiment.KindGauntlet, experiment.KindLadder:
-		for _, e := range x.Tested {
-			role[e] = "tested"
-		}
-		for _, e := range x.Opponents {
-			role[e] = "opponent"
-		}
-	case experiment.KindRoundRobin:
-		for _, e := range x.Engines {
-			role[e] = "player"
-		}
-	case experiment.KindSPSA:
-		for _, e := range x.Tested {
-			role[e] = "tuned"
-		}
-	}
-	step := map[*experiment.Engine]int{}
-	for i, s := range x.Ladder {
-		step[s.Engine] = i + 1
-	}
-	fmt.Fprintln(w, "engines:")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, e := range x.Engines {
-		r := role[e]
-		if r == "" {
-			r = "unused"
-		}
-		if n := step[e]; n > 0 {
-			r = fmt.Sprintf("step %d", n)
-		}
-		cmd := e.Cmd
-		if e.Path != "" && e.Path != e.Cmd {
-			cmd += " (" + e.Path + ")"
-		}
-		if len(e.Args) > 0 {
-			cmd += " " + strings.Join(e.Args, " ")
-		}
-		var sets []string
-		if e.Labrat {
-			if n := step[e]; n > 1 {
-				var added []string
-				for _, o := range x.Ladder[n-1].Added {
-					added = append(added, o.Name+"="+o.Value)
-				}
-				sets = append(sets, "adds "+strings.Join(added, ", "))
-			} else {
-				sets = append(sets, e.ChangedText())
-			}
-		}
-		for _, o := range e.Options {
-			sets = append(sets, fmt.Sprintf("%s=%s", o.Name, o.Value))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s %s\t%s\t%s\n", e.Name, r, e.Proto, cmd, e.Limits.String(), strings.Join(sets, ", "))
-	}
-	tw.Flush()
 }

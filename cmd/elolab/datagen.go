@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"time"
 
@@ -90,23 +89,8 @@ func newDatagenCmd() *cobra.Command {
 }
 
 func runDatagen(ctx context.Context, stdout, stderr io.Writer, f datagenFlags) error {
-	switch {
-	case f.output == "":
-		return usageErrorf("datagen: -o FILE is required")
-	case f.positions < 0 || f.games < 0:
-		return usageErrorf("datagen: --positions and --games must not be negative")
-	case (f.positions == 0) == (f.games == 0):
-		return usageErrorf("datagen: give --positions N or --games N (one of the two)")
-	case f.nodes == 0:
-		return usageErrorf("datagen: --nodes must be at least 1")
-	case f.concurrency < 0:
-		return usageErrorf("datagen: --concurrency must not be negative")
-	case f.randomPlies < 0:
-		return usageErrorf("datagen: --random-plies must not be negative")
-	case !(f.sample > 0 && f.sample <= 1):
-		return usageErrorf("datagen: --sample %v must be in (0, 1]", f.sample)
-	case f.hash < 1:
-		return usageErrorf("datagen: --hash must be at least 1")
+	if err := checkDatagenFlags(f); err != nil {
+		return err
 	}
 	p := params.NewValues()
 	if f.params != "" {
@@ -135,8 +119,7 @@ func runDatagen(ctx context.Context, stdout, stderr io.Writer, f datagenFlags) e
 		}
 	}
 	if !f.quiet {
-		fmt.Fprintf(stdout, "datagen: %s, %d nodes per move, concurrency %d, seed %d, book %s\n",
-			target(f), f.nodes, concurrencyOf(f.concurrency), f.seed, f.book)
+		fmt.Fprint(stdout, cfg.Banner())
 	}
 	sum, err := datagen.Run(ctx, f.output, cfg)
 	if bar != nil {
@@ -152,48 +135,32 @@ func runDatagen(ctx context.Context, stdout, stderr io.Writer, f datagenFlags) e
 		}
 		return failuref("datagen: %v", err)
 	}
-	fmt.Fprint(stdout, datagenSummary(f.output, sum))
+	fmt.Fprint(stdout, sum.Report(f.output))
 	if sum.Interrupted {
 		return failuref("datagen: interrupted; the finished games are in %s, run the same command again to continue", f.output)
 	}
 	return nil
 }
 
-func target(f datagenFlags) string {
-	if f.games > 0 {
-		return fmt.Sprintf("%d games", f.games)
+// checkDatagenFlags checks the flags before anything is read or played.
+func checkDatagenFlags(f datagenFlags) error {
+	switch {
+	case f.output == "":
+		return usageErrorf("datagen: -o FILE is required")
+	case f.positions < 0 || f.games < 0:
+		return usageErrorf("datagen: --positions and --games must not be negative")
+	case (f.positions == 0) == (f.games == 0):
+		return usageErrorf("datagen: give --positions N or --games N (one of the two)")
+	case f.nodes == 0:
+		return usageErrorf("datagen: --nodes must be at least 1")
+	case f.concurrency < 0:
+		return usageErrorf("datagen: --concurrency must not be negative")
+	case f.randomPlies < 0:
+		return usageErrorf("datagen: --random-plies must not be negative")
+	case !(f.sample > 0 && f.sample <= 1):
+		return usageErrorf("datagen: --sample %v must be in (0, 1]", f.sample)
+	case f.hash < 1:
+		return usageErrorf("datagen: --hash must be at least 1")
 	}
-	return fmt.Sprintf("%d positions", f.positions)
-}
-
-func concurrencyOf(n int) int {
-	if n > 0 {
-		return n
-	}
-	return runtime.NumCPU()
-}
-
-// datagenSummary is the closing report: counts, speed and the outcome
-// of the games written.
-func datagenSummary(file string, s datagen.Summary) string {
-	secs := s.Elapsed.Seconds()
-	rate := 0.0
-	if secs > 0 {
-		rate = float64(s.Positions) / secs
-	}
-	out := fmt.Sprintf("Games: %d, Positions: %d (%.1f per game, %d plies played), Time: %.1f s\n",
-		s.Games, s.Positions, perGame(s.Positions, s.Games), s.Plies, secs)
-	out += fmt.Sprintf("Speed: %.0f positions/s (%.2f M per 8-hour night)\n", rate, rate*8*3600/1e6)
-	out += fmt.Sprintf("Results: 1-0 %d, 1/2-1/2 %d, 0-1 %d; adjudicated: resign %d, draw %d, length %d\n",
-		s.WhiteWins, s.Draws, s.BlackWins, s.AdjudicatedResign, s.AdjudicatedDraw, s.AdjudicatedMaxLength)
-	out += fmt.Sprintf("File: %s, %d positions (%d before this run; %d games of this seed were already there)\n",
-		file, s.ExistingPositions+s.Positions, s.ExistingPositions, s.ExistingGames)
-	return out
-}
-
-func perGame(n, games int) float64 {
-	if games == 0 {
-		return 0
-	}
-	return float64(n) / float64(games)
+	return nil
 }

@@ -201,18 +201,6 @@ func TestMatchInterruptPrintsResume(t *testing.T) {
 	}
 }
 
-func TestResumeArgs(t *testing.T) {
-	got := resumeArgs(strings.Fields("-engine cmd=a -openings file=b.pgn start=2 order=random -rounds 100 -repeat"), 40, 62, 0, true)
-	want := "-engine cmd=a -openings file=b.pgn start=62 order=random -rounds 40 -repeat -srand 0"
-	if strings.Join(got, " ") != want {
-		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
-	}
-	got = resumeArgs(strings.Fields("-openings file=b.pgn -engine cmd=a"), 5, 3, 0, false)
-	if strings.Join(got, " ") != "-openings file=b.pgn start=3 -engine cmd=a -rounds 5" {
-		t.Errorf("got %s", strings.Join(got, " "))
-	}
-}
-
 func TestEPD(t *testing.T) {
 	suite := "../../match/suite/suites/wac.epd"
 	lines, _ := os.ReadFile(suite)

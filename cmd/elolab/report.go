@@ -62,23 +62,13 @@ func newRunsCmd() *cobra.Command {
 				return err
 			}
 			defer st.Close()
-			runs, err := st.ListRuns(cmd.Context())
+			lines, err := report.RunsTable(cmd.Context(), st)
 			if err != nil {
 				return failuref("%v", err)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tKIND\tSTATE\tGAMES\tPAIRS\tPARTIAL\tPLANNED\tENGINES\tUPDATED\tLLR\tVERDICT")
-			for _, r := range runs {
-				planned := "-"
-				if r.PlannedPairs > 0 {
-					planned = fmt.Sprint(r.PlannedPairs)
-				}
-				llr, verdict, err := runVerdict(cmd.Context(), st, r.ID)
-				if err != nil {
-					return failuref("%v", err)
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%d\t%s\t%s\t%s\n", r.ID, r.Name, r.Kind, r.State,
-					r.Games, r.CompletePairs, r.PartialPairs, planned, len(r.Engines), r.Updated.Local().Format("2006-01-02 15:04"), llr, verdict)
+			for _, l := range lines {
+				fmt.Fprintln(tw, l)
 			}
 			return tw.Flush()
 		},

@@ -2,25 +2,15 @@ package main
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/match/game"
-	"github.com/elolab/elolab/results/store"
 )
 
-// resumeCommand is the one place that prints a command resuming a run
-// (every hint of run, tune and match uses it): "elolab" and args, each
-// quoted for a POSIX shell when needed, so that pasting it verbatim
-// continues the same run.
-func resumeCommand(args ...string) string {
-	q := make([]string, 0, len(args)+1)
-	q = append(q, "elolab")
-	for _, a := range args {
-		q = append(q, store.ShellQuote(a))
-	}
-	return strings.Join(q, " ")
-}
+// resumeCommand is the command that resumes a run, quoted for a shell
+// (runs.Command: every hint of run, tune and match).
+func resumeCommand(args ...string) string { return runs.Command(args...) }
 
 // runResumeArgs are the arguments of "elolab run|tune FILE" that continue
 // the run they describe: the file, the store actually used (--db, also

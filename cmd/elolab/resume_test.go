@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/matchrun"
 	"github.com/elolab/elolab/results/report"
 	"github.com/elolab/elolab/results/store"
 )
@@ -138,7 +139,7 @@ func pgnGames(t *testing.T, path string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return countPGNGames(b)
+	return matchrun.CountPGNGames(b)
 }
 
 // TestRunResumeHintContinues: the command printed after Ctrl-C of

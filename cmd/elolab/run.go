@@ -13,23 +13,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/elolab/elolab/cmd/elolab/internal/session"
+	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/game"
-	"github.com/elolab/elolab/match/player"
-	"github.com/elolab/elolab/match/tournament"
-	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/report"
-	"github.com/elolab/elolab/results/store"
-	"github.com/elolab/elolab/sprt"
 )
 
 func init() { subcommands = append(subcommands, newRunCmd) }
-
-// sprtPairCap bounds an SPRT without sprt.max_pairs (session.SPRTPairCap).
-const sprtPairCap = session.SPRTPairCap
 
 const runLong = `Play an experiment file (configs/README.md describes the schema): load and
 validate it, start every engine once, then play its game pairs on
@@ -112,17 +103,6 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.StringVar(&f.affinity, "affinity", "on", "pin each concurrent game's engines to its own share of the CPUs: on, off, or a CPU list like 0-3,5")
 }
 
-// storePath is --db, else the file's db:, else ./elolab.db.
-func storePath(flag string, x *experiment.Experiment) string {
-	switch {
-	case flag != "":
-		return flag
-	case x.DB != "":
-		return x.DB
-	}
-	return store.DefaultPath(".")
-}
-
 // loadExperiment loads a file and prints its errors on stderr (exit 2).
 func loadExperiment(stderr io.Writer, path string, opts experiment.Options) (*experiment.Experiment, error) {
 	x, err := experiment.LoadWith(path, opts)
@@ -142,71 +122,8 @@ func loadExperiment(stderr io.Writer, path string, opts experiment.Options) (*ex
 	return nil, usageErrorf("%s: %d %s", path, n, what)
 }
 
-// plan is an experiment turned into a tournament.
-type plan struct {
-	engines []*experiment.Engine // in tournament order
-	kind    tournament.Kind
-	seeds   int
-	rounds  int
-}
-
-func planOf(x *experiment.Experiment) plan {
-	p := plan{rounds: x.Pairs}
-	switch x.Kind {
-	case experiment.KindSPRT, experiment.KindMatch:
-		p.kind = tournament.HeadToHead
-		p.engines = []*experiment.Engine{x.Tested[0], x.Opponents[0]}
-	case experiment.KindGauntlet, experiment.KindLadder:
-		// The tested engines (ladder steps) are the gauntlet's seeds.
-		p.kind = tournament.Gauntlet
-		p.seeds = len(x.Tested)
-		p.engines = append(append(p.engines, x.Tested...), x.Opponents...)
-	case experiment.KindRoundRobin:
-		p.kind = tournament.RoundRobin
-		p.engines = x.Tested
-	}
-	if x.Kind == experiment.KindSPRT {
-		p.rounds = sprtPairCap
-		if x.SPRT.MaxPairs > 0 {
-			p.rounds = x.SPRT.MaxPairs
-		}
-	}
-	return p
-}
-
-// engineConfigOf is how the runner starts an experiment's engine.
-func engineConfigOf(e *experiment.Engine) player.Config {
-	cmd := e.Path
-	if cmd == "" {
-		cmd = e.Cmd
-	}
-	proto, _ := player.ParseProtocol(e.Proto)
-	var opts []player.OptionValue
-	for _, o := range e.SetOptions() {
-		opts = append(opts, player.OptionValue{Name: o.Name, Value: o.Value})
-	}
-	return player.Config{Name: e.Name, Cmd: cmd, Args: e.Args, Dir: e.Dir, Protocol: proto, Options: opts}
-}
-
-// storeEngine is an engine's full configuration as the store keeps it.
-func storeEngine(e *experiment.Engine) store.Engine {
-	se := store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Protocol: e.Proto,
-		TimeControl: e.Limits.String(), Extends: e.Extends}
-	if len(e.Options) > 0 {
-		se.Options = map[string]string{}
-		for _, o := range e.Options {
-			se.Options[o.Name] = o.Value
-		}
-	}
-	if len(e.Changed) > 0 {
-		se.Params = map[string]string{}
-		for _, o := range e.Changed {
-			se.Params[o.Name] = o.Value
-		}
-	}
-	return se
-}
-
+// runExperiment is elolab run: flags and the file become a run of
+// internal/runs, whose errors become exit codes.
 func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f runFlags) error {
 	if err := checkRunFlags(&f); err != nil {
 		return err
@@ -225,34 +142,12 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 		x.Concurrency = f.concurrency
 	}
 	dbPath := storePath(f.db, x)
-	p := planOf(x)
-	// Inputs first: the book and every engine, so that bad input fails
-	// before anything is written.
-	tcfg, err := tournamentOf(path, x, p, f)
+	o, err := f.options(stderr)
 	if err != nil {
 		return err
 	}
-	players, err := tournament.StartEngines(ctx, &tcfg)
-	if err != nil {
-		if ctx.Err() != nil {
-			return failuref("run: interrupted while starting engines")
-		}
-		return usageErrorf("run: %s: %v", path, err)
-	}
-	defer closeAll(players)
-	cfgText, err := params.ReadYAMLFile(x.File)
-	if err != nil {
-		return usageErrorf("run: %v", err)
-	}
-	st, err := store.Open(dbPath)
-	if err != nil {
-		return usageErrorf("run: --db %s: %v", dbPath, err)
-	}
-	defer st.Close()
-	spec := experimentRun(x, p, string(cfgText), tcfg.Total()/2, resumeCommand(runResumeArgs("run", path, dbPath, f)...))
-	rf, _ := report.ParseFormat(f.format)
-	spec.beforeCreate = measureLadder(sentencesOut(stdout, stderr, rf), x, p, f)
-	return playStoredRun(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, f)
+	hint := resumeCommand(runResumeArgs("run", path, dbPath, f)...)
+	return exitOf(runs.Experiment(ctx, stdout, stderr, path, x, dbPath, hint, o))
 }
 
 // checkRunFlags checks elolab run's flags (exit 2) and resolves --affinity.
@@ -267,237 +162,4 @@ func checkRunFlags(f *runFlags) error {
 		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
 	}
 	return f.resolveAffinity("run")
-}
-
-// tournamentOf is the experiment's tournament: its book is opened, and
-// the whole is checked (exit 2 on bad input).
-func tournamentOf(path string, x *experiment.Experiment, p plan, f runFlags) (tournament.Config, error) {
-	book, err := openings.Open(x.Book, p.rounds)
-	if err != nil {
-		return tournament.Config{}, usageErrorf("run: %s: book: %v", path, err)
-	}
-	var test *sprt.Test
-	if x.SPRT != nil {
-		t := x.SPRT.Test
-		test = &t
-	}
-	if f.stall <= 0 {
-		return tournament.Config{}, usageErrorf("run: --stall %v: want a positive duration", f.stall)
-	}
-	tcfg := tournament.Config{
-		Kind: p.kind, Seeds: p.seeds, Book: book, Rounds: p.rounds, GamesPerRound: 2,
-		Concurrency: x.Concurrency, CPUs: f.cpus, SPRT: test,
-		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall},
-	}
-	for _, e := range p.engines {
-		tcfg.Engines = append(tcfg.Engines, tournament.Engine{Config: engineConfigOf(e), Limits: e.Limits})
-	}
-	if err := tcfg.Validate(); err != nil {
-		return tournament.Config{}, usageErrorf("run: %s: %v", path, err)
-	}
-	return tcfg, nil
-}
-
-// experimentRun is the stored run of an experiment.
-func experimentRun(x *experiment.Experiment, p plan, cfgText string, pairs int, hint string) storedRun {
-	id, legacy := runIdentity(x)
-	spec := storedRun{
-		name: x.Name, kind: string(x.Kind), config: cfgText, hash: id, legacyHash: legacy, summary: x.Summary(),
-		plannedPairs: pairs, seed: int64(x.Seed), pgnOut: x.PGNOut, resumeHint: hint,
-	}
-	if x.Kind == experiment.KindSPRT {
-		spec.plannedPairs = x.SPRT.MaxPairs
-		t := x.SPRT.Test
-		spec.sprt = &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
-	}
-	for _, e := range p.engines {
-		spec.engines = append(spec.engines, storeEngine(e))
-	}
-	return spec
-}
-
-// measureLadder measures a ladder's steps on the suite when the run is
-// created (storedRun.beforeCreate).
-func measureLadder(msg io.Writer, x *experiment.Experiment, p plan, f runFlags) func(context.Context, []store.Engine) error {
-	steps := map[*experiment.Engine]*experiment.Step{}
-	for _, s := range x.Ladder {
-		steps[s.Engine] = s
-	}
-	return func(ctx context.Context, es []store.Engine) error {
-		for i, e := range p.engines {
-			s := steps[e]
-			if s == nil {
-				continue
-			}
-			es[i].Ladder = &store.LadderStep{Features: []string{s.Feature}, Category: s.Category, WAC: -1}
-			if x.WAC == nil {
-				continue
-			}
-			n, err := measureSuite(ctx, msg, x, e, f.quiet, f.cpus)
-			if err != nil {
-				if ctx.Err() != nil {
-					return fmt.Errorf("interrupted while measuring %s", x.WAC.File)
-				}
-				return fmt.Errorf("%s on %s: %v", e.Name, x.WAC.File, err)
-			}
-			es[i].Ladder.WAC = n
-		}
-		return nil
-	}
-}
-
-// storedRun describes a run of the results store to create or resume.
-type storedRun struct {
-	name, kind, config, hash, summary string
-	legacyHash                        string // the hash older stores kept, if it differs
-	plannedPairs                      int
-	seed                              int64
-	sprt                              *store.SPRTConfig
-	engines                           []store.Engine
-	pgnOut                            string
-	resumeHint                        string // the command that resumes it
-	// beforeCreate may complete the engines before the run is created
-	// (a ladder's WAC counts).
-	beforeCreate func(ctx context.Context, es []store.Engine) error
-}
-
-// playStoredRun finds the run (name and hash) in the store or creates it,
-// and plays it as a session (internal/session: resumed, every game
-// committed before it is counted), the console and pgnout subscribed to
-// its events; then it prints the report. It closes players.
-func playStoredRun(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
-	tcfg tournament.Config, players []player.Player, f runFlags) error {
-	defer closeAll(players)
-	rf, err := report.ParseFormat(f.format)
-	if err != nil {
-		return usageErrorf("--format: %v", err)
-	}
-	// Sentences go to stderr when stdout carries a machine format.
-	msg := sentencesOut(stdout, stderr, rf)
-	// One process at a time plays an experiment's runs: claimed before
-	// anything is found, created, resumed or written (results/store/owner.go).
-	release, err := st.ClaimExperiment(ctx, spec.name, spec.hash)
-	if err != nil {
-		return failuref("%v", err)
-	}
-	defer release()
-	run, how, err := openStoredRun(ctx, msg, stderr, st, dbPath, spec, tcfg, f)
-	switch {
-	case err != nil:
-		return err
-	case how == runDone:
-		return writeRunReport(ctx, stdout, st, run, rf)
-	}
-	resume := how == runFound
-	if !resume && !f.quiet {
-		fmt.Fprintf(msg, "Run %d: %s in %s\n", run.ID, spec.summary, dbPath)
-	}
-	sess := newRunSession(st, run, spec, tcfg, players)
-	if resume {
-		r, err := sess.Resume(ctx)
-		if err != nil {
-			return failuref("resuming run %d: %v", run.ID, err)
-		}
-		if !f.quiet {
-			fmt.Fprintf(msg, "Resuming run %d (%s) in %s: %d pairs kept, %d games of unfinished pairs to play again\n",
-				run.ID, run.Name, dbPath, len(r.Plan.Kept), r.Plan.Replaced)
-		}
-	}
-	if err := sess.Validate(); err != nil {
-		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
-	}
-	if spec.pgnOut != "" {
-		pf, err := subscribePGN(ctx, sess, spec.pgnOut)
-		if err != nil {
-			return err
-		}
-		defer pf.Close()
-	}
-	subscribeConsole(sess, stderr, msg, f)
-	res, runErr := sess.Play(ctx)
-	return finishRun(stdout, stderr, msg, st, run, dbPath, spec, res, runErr, f, rf)
-}
-
-// How openStoredRun found the run.
-const (
-	runCreated = iota // a new run
-	runFound          // a stored run to continue
-	runDone           // a stored run with nothing to play: print its report
-)
-
-// openStoredRun finds the experiment's run or creates it.
-func openStoredRun(ctx context.Context, msg, stderr io.Writer, st *store.Store, dbPath string, spec storedRun,
-	tcfg tournament.Config, f runFlags) (run *store.Run, how int, err error) {
-	var hashes []string
-	if spec.legacyHash != "" && spec.legacyHash != spec.hash {
-		hashes = append(hashes, spec.legacyHash)
-	}
-	run, err = st.FindRun(ctx, spec.name, spec.hash, hashes...)
-	switch {
-	case err == nil && !f.fresh:
-		play, err := replanRun(ctx, msg, st, dbPath, run, spec)
-		if err != nil {
-			return nil, 0, failuref("run %d: %v", run.ID, err)
-		}
-		if !play {
-			return run, runDone, nil
-		}
-		return run, runFound, nil
-	case err != nil && !errors.Is(err, store.ErrRunNotFound):
-		return nil, 0, failuref("%v", err)
-	}
-	bookName := ""
-	if tcfg.Book != nil {
-		bookName = tcfg.Book.Name
-	}
-	nr := store.NewRun{Name: spec.name, Kind: spec.kind, Config: spec.config, ConfigHash: spec.hash,
-		PlannedPairs: spec.plannedPairs, Seed: spec.seed, Book: bookName, SPRT: spec.sprt,
-		Engines: append([]store.Engine(nil), spec.engines...)}
-	prev, diff := configChange(ctx, st, spec.name, spec.config)
-	if spec.beforeCreate != nil {
-		if err := spec.beforeCreate(ctx, nr.Engines); err != nil {
-			return nil, 0, failuref("%s: %v", spec.name, err)
-		}
-	}
-	if run, err = st.CreateRun(ctx, nr); err != nil {
-		return nil, 0, failuref("--db %s: %v", dbPath, err)
-	}
-	if prev != nil && !f.fresh {
-		also := ""
-		if spec.pgnOut != "" {
-			also = fmt.Sprintf(" (%s now holds the games of run %d)", spec.pgnOut, run.ID)
-		}
-		fmt.Fprintf(stderr, "elolab: config changed since run %d (%s): starting run %d%s\n", prev.ID, diff, run.ID, also)
-	}
-	return run, runCreated, nil
-}
-func incidents(st *tournament.Standings) bool {
-	for _, e := range st.Engines {
-		if e.TimeLosses+e.Disconnects+e.Stalls+e.Illegal+e.Restarts > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func writeRunReport(ctx context.Context, w io.Writer, st *store.Store, run *store.Run, f report.Format) error {
-	r, err := report.Load(ctx, st, run.ID, report.Options{LadderNewestFirst: true})
-	if err != nil {
-		return failuref("run %d: report: %v", run.ID, err)
-	}
-	if err := r.Write(w, f); err != nil {
-		return failuref("run %d: report: %v", run.ID, err)
-	}
-	return nil
-}
-
-func adjudicationOf(a experiment.Adjudication) game.Adjudication {
-	out := game.Adjudication{MaxMoves: a.MaxMoves}
-	if d := a.Draw; d != nil {
-		out.Draw = &game.DrawRule{MoveNumber: d.MoveNumber, MoveCount: d.MoveCount, Score: d.Score}
-	}
-	if r := a.Resign; r != nil {
-		out.Resign = &game.ResignRule{MoveCount: r.MoveCount, Score: r.Score, TwoSided: r.TwoSided}
-	}
-	return out
 }

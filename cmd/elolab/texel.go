@@ -5,14 +5,11 @@ import (
 	"errors"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/elolab/elolab/configs/experiment"
+	"github.com/elolab/elolab/cmd/elolab/internal/texelrun"
 	"github.com/elolab/elolab/tuner/texel"
 )
 
@@ -80,7 +77,7 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 	if f.epochs < 0 || f.threads < 0 {
 		return usageErrorf("texel: --epochs and --threads must not be negative")
 	}
-	cfg, err := loadTexelConfig(file)
+	cfg, err := texelrun.Load(file)
 	if err != nil {
 		return usageErrorf("texel: %v", err)
 	}
@@ -93,28 +90,7 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 	if f.threads > 0 {
 		cfg.Threads = f.threads
 	}
-	hooks := texel.RunHooks{Log: stdout, Warn: stderr, Quiet: f.quiet}
-	var bar *progressbar.ProgressBar
-	var mu sync.Mutex
-	if !f.quiet && isTerminal(stderr) {
-		hooks.LoadBytes = func(total, done int) {
-			mu.Lock()
-			defer mu.Unlock()
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetWidth(20),
-					progressbar.OptionShowBytes(true), progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionSetDescription("loading"))
-			}
-			bar.Set(done)
-			if done >= total {
-				bar.Clear()
-			}
-		}
-	}
-	res, err := texel.Run(ctx, cfg, hooks)
-	if bar != nil {
-		bar.Clear()
-	}
+	res, err := texelrun.Run(ctx, cfg, stdout, stderr, f.quiet, !f.quiet && isTerminal(stderr))
 	if err != nil {
 		var in *texel.InputError
 		if errors.As(err, &in) {
@@ -126,28 +102,4 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 		return failuref("texel: interrupted after epoch %d; %s holds the values reached", res.Epochs, cfg.Output)
 	}
 	return nil
-}
-
-// loadTexelConfig reads a Texel run (a Texel configuration, or a kind texel
-// experiment file) through the experiment loader, which owns the schema,
-// and hands it to the tuner as a plain Config: configs may not import
-// tuner, so the two meet here.
-func loadTexelConfig(file string) (*texel.Config, error) {
-	t, err := experiment.LoadTexel(file)
-	if err != nil {
-		return nil, err
-	}
-	items := func(sel []experiment.TexelSelector) []texel.Item {
-		out := make([]texel.Item, len(sel))
-		for i, s := range sel {
-			out[i] = texel.Item{Text: s.Text, Pos: s.Pos, Defs: s.Defs, Explicit: s.Explicit}
-		}
-		return out
-	}
-	return &texel.Config{
-		File: t.File, Data: t.Data, MaxPositions: t.MaxPositions, Holdout: t.Holdout, Seed: t.Seed,
-		Start: t.Start, Params: items(t.Params), Exclude: items(t.Exclude), Epochs: t.Epochs,
-		LearningRate: t.LearningRate, L2: t.L2, Batch: t.Batch, K: t.K, Output: t.Output,
-		OutputAll: t.OutputAll, Threads: t.Threads,
-	}, nil
 }

@@ -6,11 +6,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
@@ -22,7 +20,6 @@ import (
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/report"
 	"github.com/elolab/elolab/results/store"
-	"github.com/elolab/elolab/sprt"
 	"github.com/elolab/elolab/tuner/spsa"
 )
 
@@ -112,8 +109,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	}
 	defer st.Close()
 	e := t.x.Tested[0]
-	s, err := tunesession.Open(ctx, st, tunesession.Spec{X: t.x, Config: t.cfgText, Book: t.book.Name,
-		Engine: storeEngine(e), DBPath: t.dbPath}, t.tu)
+	spec := tunesession.Spec{X: t.x, Config: t.cfgText, Book: t.book.Name, Engine: storeEngine(e), DBPath: t.dbPath}
+	s, err := tunesession.Open(ctx, st, spec, t.tu)
 	if err != nil {
 		return failuref("tune: %v", err)
 	}
@@ -125,7 +122,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 		} else {
 			fmt.Fprintf(stdout, "SPSA run %d: %s in %s\n", s.Run.ID, t.x.Summary(), t.dbPath)
 		}
-		writeTuneTable(stdout, t.ps, t.tu.Theta(), "θ now")
+		tunesession.WriteTable(stdout, t.ps, t.tu.Theta(), "θ now")
 	}
 	if sp.Output.CSV != "" {
 		if err := s.WriteCSV(sp.Output.CSV); err != nil {
@@ -135,9 +132,12 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	if err := playTune(ctx, stdout, stderr, t, s); err != nil {
 		return err
 	}
-	tuned, err := writeTuneOutputs(stdout, t, s)
-	if err != nil || sp.Verify == nil || f.noVerify {
-		return err
+	tuned, err := s.WriteOutputs(stdout, spec)
+	if err != nil {
+		return failuref("tune: %v", err)
+	}
+	if sp.Verify == nil || f.noVerify {
+		return nil
 	}
 	return verifyTuned(ctx, reportOut, stderr, st, t, tuned)
 }
@@ -179,7 +179,7 @@ func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags
 	if t.book, err = openings.Open(x.Book, sp.Iterations); err != nil {
 		return nil, usageErrorf("tune: %s: book: %v", path, err)
 	}
-	opts, err := engineOptions(ctx, t.ecfg)
+	opts, err := tunesession.EngineOptions(ctx, t.ecfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, failuref("tune: interrupted while starting %s", x.Tested[0].Name)
@@ -199,43 +199,22 @@ func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags
 	return t, nil
 }
 
-// engineOptions starts the engine once for the options it announces (an
-// external engine's spin options are its tunable parameters; a labrat
-// that does not start is caught before any game).
-func engineOptions(ctx context.Context, c player.Config) ([]player.Option, error) {
-	probe, err := player.Start(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	defer probe.Close()
-	return probe.Options(), nil
-}
-
 // playTune plays the session's remaining iterations with the progress
 // bar or the progress lines, and marks the run finished.
 func playTune(ctx context.Context, stdout, stderr io.Writer, t *tuneRun, s *tunesession.Session) error {
 	x, f, sp := t.x, t.f, t.x.SPSA
-	c := &tuneConsole{out: stdout, quiet: f.quiet, ps: t.ps, n: sp.Iterations}
+	c := tunesession.NewConsole(stdout, f.quiet, t.ps, sp.Iterations)
 	if !t.tu.Done() && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
-		// No throttle: the bar is redrawn once per batch, and a throttle
-		// would drop the redraw of the count that follows the description's,
-		// leaving the bar a batch behind its own text.
-		c.bar = progressbar.NewOptions(sp.Iterations, progressbar.OptionSetWriter(stderr), progressbar.OptionSetWidth(20),
-			progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetDescription("SPSA"))
-		c.bar.Set(t.tu.Iteration())
+		c.ShowBar(stderr, t.tu.Iteration())
 	}
-	s.Subscribe(c.event)
+	s.Subscribe(c.Event)
 	start := time.Now()
 	startIter := t.tu.Iteration()
 	e := x.Tested[0]
 	runErr := s.Play(ctx, tunesession.Runner{Concurrency: x.Concurrency, CPUs: f.cpus, Batch: sp.Batch,
 		Match: spsa.Match{Engine: t.ecfg, Limits: e.Limits, Book: t.book, Options: tunesession.Options(t.ps),
 			Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}}})
-	if c.bar != nil {
-		c.bar.Exit()
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	c.CloseBar(stderr)
 	if runErr != nil {
 		what := "failed"
 		if ctx.Err() != nil {
@@ -252,78 +231,6 @@ func playTune(ctx context.Context, stdout, stderr io.Writer, t *tuneRun, s *tune
 		fmt.Fprintf(stdout, "%d iterations (%d games) in %s: %.2f games/s\n", it, 2*it, el.Round(time.Second), float64(2*it)/el.Seconds())
 	}
 	return nil
-}
-
-// tuneConsole shows the run's progress: the bar's description, or
-// without a bar a line every 100 iterations and at the end.
-type tuneConsole struct {
-	out   io.Writer
-	bar   *progressbar.ProgressBar
-	quiet bool
-	ps    []spsa.Param
-	n     int // iterations of the run
-}
-
-func (c *tuneConsole) event(e spsa.Event) error {
-	b, ok := e.(spsa.BatchDone)
-	if !ok {
-		return nil
-	}
-	st := b.State
-	desc := fmt.Sprintf("SPSA %d/%d, +%d =%d -%d, θ %s", st.Iteration, c.n, st.Wins, st.Draws, st.Losses, thetaText(c.ps, st.Theta))
-	if c.bar != nil {
-		c.bar.Describe(desc)
-		c.bar.Set(st.Iteration)
-	} else if !c.quiet && (st.Iteration%100 < len(b.Iterations) || st.Iteration == c.n) {
-		fmt.Fprintln(c.out, desc)
-	}
-	return nil
-}
-
-// writeTuneOutputs prints the tuned values and writes the outputs; it
-// returns the tuned values.
-func writeTuneOutputs(stdout io.Writer, t *tuneRun, s *tunesession.Session) ([]float64, error) {
-	sp, tu := t.x.SPSA, t.tu
-	tuned := tu.Rounded()
-	fmt.Fprintf(stdout, "SPSA run %d done: %d iterations, θ+ scored +%d =%d -%d\n", s.Run.ID, tu.Iteration(),
-		tu.State().Wins, tu.State().Draws, tu.State().Losses)
-	writeTuneTable(stdout, t.ps, tuned, "tuned")
-	if o := sp.Output.YAML; o != "" {
-		if err := tunesession.WriteYAML(o, t.x.Tested[0], t.ps, tuned); err != nil {
-			return nil, failuref("tune: output.yaml: %v", err)
-		}
-		fmt.Fprintf(stdout, "Wrote %s\n", o)
-	}
-	if o := sp.Output.CSV; o != "" {
-		fmt.Fprintf(stdout, "Wrote %s (%d iterations)\n", o, len(s.Rows()))
-	}
-	if o := sp.Output.Plot; o != "" && len(s.Rows()) > 0 {
-		if err := s.Plot(o); err != nil {
-			return nil, failuref("tune: %v", err)
-		}
-		fmt.Fprintf(stdout, "Wrote %s\n", o)
-	}
-	return tuned, nil
-}
-
-func thetaText(ps []spsa.Param, theta []float64) string {
-	const show = 3
-	var parts []string
-	for i, p := range ps {
-		if i == show {
-			parts = append(parts, fmt.Sprintf("… (%d more)", len(ps)-show))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s=%.1f", p.Name, theta[i]))
-	}
-	return strings.Join(parts, " ")
-}
-
-func writeTuneTable(w io.Writer, ps []spsa.Param, v []float64, what string) {
-	fmt.Fprintf(w, "  %-36s %10s %10s %10s %8s %8s\n", "parameter", "start", what, "min..max", "c_end", "r_end")
-	for i, p := range ps {
-		fmt.Fprintf(w, "  %-36s %10g %10.1f %10s %8g %8g\n", p.Name, p.Start, v[i], fmt.Sprintf("%g..%g", p.Min, p.Max), p.CEnd, p.REnd)
-	}
 }
 
 // verifyTuned plays the tuned values against the start values in an SPRT,
@@ -363,18 +270,6 @@ func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store,
 	if err != nil {
 		return failuref("tune: verify: %v", err)
 	}
-	verdict := "no verdict (max_pairs reached)"
-	switch s.Verdict {
-	case sprt.AcceptH1:
-		verdict = "H1 accepted: the tuned values are stronger"
-	case sprt.AcceptH0:
-		verdict = "H0 accepted: the tuned values are not stronger"
-	}
-	fmt.Fprintf(say, "\nSPSA verification: tuned vs start %s, LLR %.2f (%.2f, %.2f): %s\n", eloText(r), s.LLR, s.Lower, s.Upper, verdict)
+	fmt.Fprint(say, tunesession.VerdictText(r, s))
 	return nil
-}
-
-func eloText(r sprt.Results) string {
-	sum := sprt.Summarize(r)
-	return sprt.Num("%+.1f", sum.Elo) + " ± " + sprt.Num("%.1f", sum.EloError) + " Elo" // n/a at a 0 % or 100 % score
 }

@@ -1,6 +1,7 @@
 package tunesession
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -93,4 +94,16 @@ func Options(ps []spsa.Param) func([]float64) []player.OptionValue {
 		}
 		return out
 	}
+}
+
+// EngineOptions starts the engine once for the options it announces (an
+// external engine's spin options are its tunable parameters; a labrat
+// that does not start is caught before any game).
+func EngineOptions(ctx context.Context, c player.Config) ([]player.Option, error) {
+	probe, err := player.Start(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	defer probe.Close()
+	return probe.Options(), nil
 }

@@ -1,4 +1,4 @@
-package main
+package matchrun
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/cli"
-	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/pgn"
 )
@@ -18,22 +17,13 @@ func randomOrder(c *cli.Config) bool {
 	return c.Openings != nil && c.Openings.Order == openings.Random
 }
 
-// closeAll closes started engines. Close is idempotent: a deferred
-// closeAll after tournament.Run (which closes them) is harmless, and every
-// early return closes them without a call by hand.
-func closeAll(players []player.Player) {
-	for _, pl := range players {
-		pl.Close()
-	}
-}
-
 // continueMatch gives the session a resumed match run's kept games and
 // opens -pgnout again (resumeMatchRun rewrote it: the file opened before
 // is no longer the one at that path).
 func (ms *matchStore) continueMatch(stdout io.Writer, c *cli.Config, sess *session.Session, old *pgnLog) (*pgnLog, *pgn.Writer, error) {
 	sess.Kept = ms.resumed
 	if err := sess.Validate(); err != nil {
-		return nil, nil, failuref("match: run %d in %s: the stored games do not fit this match: %v", ms.run.ID, c.DB, err)
+		return nil, nil, failf("match: run %d in %s: the stored games do not fit this match: %v", ms.run.ID, c.DB, err)
 	}
 	fmt.Fprintf(stdout, "Resuming run %d in %s: %d stored games kept\n", ms.run.ID, c.DB, ms.resumed.Kept)
 	if old == nil {
@@ -42,7 +32,7 @@ func (ms *matchStore) continueMatch(stdout io.Writer, c *cli.Config, sess *sessi
 	old.f.Close()
 	l, err := openPGNLog(c.PGNOut)
 	if err != nil {
-		return nil, nil, failuref("match: -pgnout: %v", err)
+		return nil, nil, failf("match: -pgnout: %v", err)
 	}
 	return l, pgn.NewWriter(l), nil
 }

@@ -1,4 +1,4 @@
-package main
+package matchrun
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 	}
 	st, err := store.Open(c.DB)
 	if err != nil {
-		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
+		return nil, usagef("match: -db %s: %v", c.DB, err)
 	}
 	var names []string
 	seed := uint64(0)
@@ -80,7 +80,7 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 	// created or written; st.Close releases it (results/store/owner.go).
 	if _, err := st.ClaimExperiment(ctx, nr.Name, nr.ConfigHash); err != nil {
 		st.Close()
-		return nil, failuref("match: -db %s: %v", c.DB, err)
+		return nil, failf("match: -db %s: %v", c.DB, err)
 	}
 	if run, err := st.FindRun(ctx, nr.Name, nr.ConfigHash); err == nil && run.State != store.Finished {
 		ms, err := resumeMatchRun(ctx, st, run, c.PGNOut, tcfg.GamesPerRound)
@@ -91,12 +91,12 @@ func openMatchStore(ctx context.Context, c *cli.Config, args []string, tcfg tour
 		return ms, nil
 	} else if err != nil && !errors.Is(err, store.ErrRunNotFound) {
 		st.Close()
-		return nil, failuref("match: -db %s: %v", c.DB, err)
+		return nil, failf("match: -db %s: %v", c.DB, err)
 	}
 	run, err := st.CreateRun(ctx, nr)
 	if err != nil {
 		st.Close()
-		return nil, usageErrorf("match: -db %s: %v", c.DB, err)
+		return nil, usagef("match: -db %s: %v", c.DB, err)
 	}
 	return &matchStore{st: st, run: run}, nil
 }
@@ -111,39 +111,11 @@ const pgnOffsetMark = "# pgnout began at byte "
 func matchIdentity(args []string, seed uint64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "elolab match v2\nseed %d\n", seed)
-	for _, a := range withoutSeedFlags(args) {
+	for _, a := range cli.WithoutSeedFlags(args) {
 		b.WriteString(a)
 		b.WriteByte(0)
 	}
 	return store.HashConfig(b.String())
-}
-
-// withoutSeedFlags is args less -srand N and -randomseed: the seed is
-// part of a match's identity and of its resume command by value.
-func withoutSeedFlags(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "-srand", "--srand":
-			i++
-			continue
-		case "-randomseed", "--randomseed":
-			continue
-		}
-		out = append(out, args[i])
-	}
-	return out
-}
-
-// matchResumeArgs is the match's command line with the book order's seed
-// pinned: -randomseed (or no seed with order=random) becomes -srand SEED,
-// so that the resumed match draws the same openings.
-func matchResumeArgs(args []string, seed uint64, random bool) []string {
-	out := withoutSeedFlags(args)
-	if random {
-		out = append(out, "-srand", strconv.FormatUint(seed, 10))
-	}
-	return out
 }
 
 // resumeMatchRun prepares an unfinished match run to continue (see
@@ -151,7 +123,7 @@ func matchResumeArgs(args []string, seed uint64, random bool) []string {
 func resumeMatchRun(ctx context.Context, st *store.Store, run *store.Run, pgnOut string, perSlot int) (*matchStore, error) {
 	before, err := st.Progress(ctx, run.ID)
 	if err != nil {
-		return nil, failuref("match: resuming run %d: %v", run.ID, err)
+		return nil, failf("match: resuming run %d: %v", run.ID, err)
 	}
 	var offset int64
 	if i := strings.LastIndex(run.Config, pgnOffsetMark); i >= 0 {
@@ -163,13 +135,13 @@ func resumeMatchRun(ctx context.Context, st *store.Store, run *store.Run, pgnOut
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 		case err != nil:
-			return nil, usageErrorf("match: -pgnout %s: %v", pgnOut, err)
+			return nil, usagef("match: -pgnout %s: %v", pgnOut, err)
 		case int64(len(data)) < offset:
-			return nil, usageErrorf("match: -pgnout %s: it had %d bytes when run %d began and has %d now: it is not the file of that run "+
+			return nil, usagef("match: -pgnout %s: it had %d bytes when run %d began and has %d now: it is not the file of that run "+
 				"(move it away: it is then written again from the store)", pgnOut, offset, run.ID, len(data))
 		default:
-			if n := countPGNGames(data[offset:]); n > before.Games {
-				return nil, usageErrorf("match: -pgnout %s holds %d games of run %d, the store %d: it holds games the store does not know "+
+			if n := CountPGNGames(data[offset:]); n > before.Games {
+				return nil, usagef("match: -pgnout %s holds %d games of run %d, the store %d: it holds games the store does not know "+
 					"(move it away: it is then written again from the store)", pgnOut, n, run.ID, before.Games)
 			}
 			prefix = data[:offset]
@@ -179,12 +151,12 @@ func resumeMatchRun(ctx context.Context, st *store.Store, run *store.Run, pgnOut
 	// stored half of a pair is played again whole.
 	res, err := session.Resume(ctx, st, run.ID, perSlot)
 	if err != nil {
-		return nil, failuref("match: resuming run %d: %v", run.ID, err)
+		return nil, failf("match: resuming run %d: %v", run.ID, err)
 	}
 	ms := &matchStore{st: st, run: run, resumed: res}
 	if pgnOut != "" {
 		if err := rewritePGN(ctx, st, run.ID, pgnOut, prefix); err != nil {
-			return nil, failuref("match: -pgnout %s: %v", pgnOut, err)
+			return nil, failf("match: -pgnout %s: %v", pgnOut, err)
 		}
 	}
 	return ms, nil
@@ -213,9 +185,9 @@ func rewritePGN(ctx context.Context, st *store.Store, runID int64, path string, 
 	return os.Rename(tmp.Name(), path)
 }
 
-// countPGNGames counts the games of a PGN text elolab wrote: one [Event
+// CountPGNGames counts the games of a PGN text elolab wrote: one [Event
 // tag at the start of a line each.
-func countPGNGames(b []byte) int {
+func CountPGNGames(b []byte) int {
 	n := 0
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "[Event ") {
