@@ -13,6 +13,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/elolab/elolab/engine/params"
 )
 
 // The books shipped with the lab (CC0; see books/LICENSE.CC0 and
@@ -89,6 +91,11 @@ func openSource(o Options) (*source, error) {
 	}
 	if st.IsDir() {
 		return nil, fmt.Errorf("openings: book %s is a directory", name)
+	}
+	// A FIFO or device would be read forever (or block the open itself,
+	// where no signal reaches the process): books are files.
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("openings: book %s is not a regular file (%s); want an EPD, PGN, .gz or .zip file", name, params.FileKind(st.Mode()))
 	}
 	if strings.HasSuffix(strings.ToLower(name), ".zip") {
 		return openZip(o, name)

@@ -48,7 +48,7 @@ func ReadYAMLFile(path string) ([]byte, error) {
 		return nil, fail("%s", pathErrText(err))
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fail("not a regular file (%s); want a YAML file", fileKind(st.Mode()))
+		return nil, fail("not a regular file (%s); want a YAML file", FileKind(st.Mode()))
 	}
 	if st.Size() > MaxYAMLSize {
 		return nil, fail("%s", tooLarge(st.Size()))
@@ -119,7 +119,10 @@ func pathErrText(err error) string {
 	return err.Error()
 }
 
-func fileKind(m fs.FileMode) string {
+// FileKind names what a file that is not regular is ("a named pipe", "a
+// character device", …), for errors that refuse it (YAML inputs here,
+// opening books in openings).
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

@@ -78,3 +78,14 @@ func TestDidYouMeanOneRule(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestErrorKeyStaysOneLine: a key holding a control character (a quoted
+// YAML key may hold "\n") is printed escaped, so an error is one line; it
+// used to split the message and look like two errors.
+func TestErrorKeyStaysOneLine(t *testing.T) {
+	e := &Error{File: "x.yaml", Line: 9, Col: 36, Key: "engines[0].options.Hash\ngo infinite", Msg: "unknown option"}
+	got := e.Error()
+	if strings.ContainsAny(got, "\n\r") || !strings.Contains(got, `Hash\ngo infinite`) {
+		t.Errorf("Error() = %q, want one line with the newline escaped", got)
+	}
+}

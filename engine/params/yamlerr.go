@@ -3,7 +3,9 @@ package params
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Error is one problem in a YAML input of the lab (a labrat parameter file,
@@ -27,7 +29,7 @@ func (e *Error) Error() string {
 		if b.Len() > 0 {
 			b.WriteString(": ")
 		}
-		b.WriteString(e.Key)
+		b.WriteString(escapeControls(e.Key))
 	}
 	if b.Len() > 0 {
 		b.WriteString(": ")
@@ -36,9 +38,27 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// escapeControls writes control characters of a key (a YAML key may hold
+// "\n") as Go escapes, so that one error stays one line.
+func escapeControls(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Pos is "file:line:col" (the parts that are known).
 func (e *Error) Pos() string {
-	s := e.File
+	s := escapeControls(e.File)
 	if e.Line > 0 {
 		s += fmt.Sprintf(":%d", e.Line)
 		if e.Col > 0 {
