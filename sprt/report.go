@@ -3,6 +3,7 @@ package sprt
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 )
 
@@ -214,6 +215,25 @@ func PairsMatch(wdl [3]int64, ptnml [5]int64) error {
 	}
 	if k := w - 2*ww - wd; k < 0 || k > dd {
 		return fmt.Errorf("%d wins do not fit the pairs (they hold %d to %d wins)", w, 2*ww+wd, 2*ww+wd+dd)
+	}
+	return nil
+}
+
+// Write prints r as its text lines or, with asJSON, as one indented JSON
+// object.
+func (r Report) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return fmt.Errorf("writing JSON: %v", err)
+		}
+		return nil
+	}
+	for _, l := range r.Lines() {
+		if _, err := fmt.Fprintln(w, l); err != nil {
+			return fmt.Errorf("writing output: %v", err)
+		}
 	}
 	return nil
 }

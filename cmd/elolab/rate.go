@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -64,31 +62,18 @@ func newRateCmd() *cobra.Command {
 
 // rateOptions checks the flags of `elolab rate` and turns them into
 // rating options.
-func rateOptions(f rateFlags) (rating.Options, error) {
-	opt := rating.Options{Average: f.average, WhiteAdvantage: f.whiteAdv, FitWhite: f.fitWhite}
-	switch strings.ToLower(f.scale) {
-	case "elo":
-		opt.Scale = rating.Elo
-	case "ordo":
-		opt.Scale = rating.Ordo
-	default:
-		return opt, usageErrorf("--scale: %q is not elo or ordo", f.scale)
+func rateOptions(f rateFlags) (opt rating.Options, err error) {
+	opt = rating.Options{Average: f.average, WhiteAdvantage: f.whiteAdv, FitWhite: f.fitWhite}
+	if opt.Scale, err = rating.ParseScale(f.scale); err != nil {
+		return opt, usageErrorf("--scale: %v", err)
 	}
-	switch f.format {
-	case "text", "csv", "json":
-	default:
-		return opt, usageErrorf("--format: %q is not text, csv or json", f.format)
+	if err := report.CheckRatingFormat(f.format); err != nil {
+		return opt, usageErrorf("--format: %v", err)
 	}
 	if f.anchor != "" {
-		i := strings.LastIndexByte(f.anchor, '=')
-		if i <= 0 {
-			return opt, usageErrorf("--anchor: want NAME=ELO, got %q", f.anchor)
+		if opt.Anchor, opt.AnchorRating, err = rating.ParseAnchor(f.anchor); err != nil {
+			return opt, usageErrorf("--anchor: %v", err)
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(f.anchor[i+1:]), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return opt, usageErrorf("--anchor: %q is not a rating", f.anchor[i+1:])
-		}
-		opt.Anchor, opt.AnchorRating = strings.TrimSpace(f.anchor[:i]), v
 	}
 	if f.fitWhite && f.whiteAdv != 0 {
 		return opt, usageErrorf("--white-adv and --fit-white exclude each other")
@@ -118,15 +103,7 @@ func runRate(w, errw io.Writer, files []string, f rateFlags) error {
 		}
 		return failuref("%v", strings.TrimPrefix(err.Error(), "rating: "))
 	}
-	switch f.format {
-	case "json":
-		err = report.WriteRatingJSON(w, tab)
-	case "csv":
-		err = report.WriteRatingCSV(w, tab)
-	default:
-		err = report.WriteRatingText(w, tab, !f.noH2H)
-	}
-	if err != nil {
+	if err := report.WriteRating(w, tab, f.format, !f.noH2H); err != nil {
 		return failuref("%v", err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/elolab/elolab/results/report"
@@ -14,38 +15,26 @@ import (
 
 func init() { subcommands = append(subcommands, newRunsCmd, newReportCmd, newExportCmd) }
 
-// openStore opens an existing results store read-only: runs, report and
-// export never create, migrate or write a store, so they work on a store
-// they may not write and alongside a running elolab.
-func openStore(ctx context.Context, path string) (*store.Store, error) {
-	if path == "" {
-		path = store.DefaultPath(".")
+// storeError gives the errors of report.OpenStore and report.OpenRun
+// their exit codes: a store that cannot be opened or a run that does not
+// exist is bad input.
+func storeError(err error) error {
+	var oe *report.OpenError
+	switch {
+	case errors.As(err, &oe):
+		return usageErrorf("--db %v", err)
+	case errors.Is(err, store.ErrRunNotFound):
+		return usageErrorf("%v", err)
 	}
-	st, err := store.OpenReadOnly(ctx, path)
-	if err != nil {
-		return nil, usageErrorf("--db %s: %v", path, err)
-	}
-	return st, nil
+	return failuref("%v", err)
 }
 
 // openRun opens the store and finds RUN (args[0], default the newest run);
 // the caller closes the store.
 func openRun(ctx context.Context, db string, args []string) (*store.Store, *store.Run, error) {
-	st, err := openStore(ctx, db)
+	st, run, err := report.OpenRun(ctx, db, strings.Join(args, ""))
 	if err != nil {
-		return nil, nil, err
-	}
-	ref := ""
-	if len(args) == 1 {
-		ref = args[0]
-	}
-	run, err := st.LookupRun(ctx, ref)
-	if err != nil {
-		st.Close()
-		if errors.Is(err, store.ErrRunNotFound) {
-			return nil, nil, usageErrorf("%v", err)
-		}
-		return nil, nil, failuref("%v", err)
+		return nil, nil, storeError(err)
 	}
 	return st, run, nil
 }
@@ -57,9 +46,9 @@ func newRunsCmd() *cobra.Command {
 		Short: "list the runs of a results store with their state and progress",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openStore(cmd.Context(), db)
+			st, err := report.OpenStore(cmd.Context(), db)
 			if err != nil {
-				return err
+				return storeError(err)
 			}
 			defer st.Close()
 			lines, err := report.RunsTable(cmd.Context(), st)

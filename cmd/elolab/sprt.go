@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -84,68 +82,13 @@ func newSprtCmd() *cobra.Command {
 	return cmd
 }
 
-// parseCounts reads n comma-separated non-negative integers, optionally in
-// brackets as fastchess prints them ("[3, 0, 22, 15, 58]").
+// parseCounts reads --FLAG's n counts (sprt.ParseCounts); errors name the flag.
 func parseCounts(flag, s string, n int) ([]int64, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
-	parts := strings.Split(t, ",")
-	if len(parts) != n {
-		return nil, fmt.Errorf("--%s: want %d comma-separated counts, got %d in %q", flag, n, len(parts), s)
+	c, err := sprt.ParseCounts(s, n)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %v", flag, err)
 	}
-	out := make([]int64, n)
-	var total int64
-	for i, p := range parts {
-		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
-		if err != nil || v < 0 {
-			return nil, fmt.Errorf("--%s: count %d (%q) is not a non-negative integer", flag, i+1, strings.TrimSpace(p))
-		}
-		// Keep totals (and twice the pairs) far from int64 overflow.
-		if v > 1<<50 || total+v > 1<<50 {
-			return nil, fmt.Errorf("--%s: counts too large", flag)
-		}
-		total += v
-		out[i] = v
-	}
-	return out, nil
-}
-
-// checkRange refuses NaN, infinities and values outside [lo, hi] for a
-// flag: they would only come back as NaN in the output.
-func checkRange(flag string, v, lo, hi float64) error {
-	if !sprt.Valid(v) || v < lo || v > hi {
-		return usageErrorf("--%s: want a number in [%g, %g], got %g", flag, lo, hi, v)
-	}
-	return nil
-}
-
-// checkSprtFlags checks every number flag before anything is computed.
-func checkSprtFlags(f sprtFlags) error {
-	const m = sprt.MaxAbsElo
-	checks := []struct {
-		flag    string
-		v       float64
-		lo, hi  float64
-		exclude bool // the bounds themselves are refused
-	}{
-		{"elo0", f.elo0, -m, m, false}, {"elo1", f.elo1, -m, m, false},
-		{"alpha", f.alpha, 0, 1, true}, {"beta", f.beta, 0, 1, true},
-		{"draw-ratio", f.drawRatio, 0, 1, false}, {"rms-bias", f.rmsBias, 0, m, false},
-	}
-	for _, c := range checks {
-		if err := checkRange(c.flag, c.v, c.lo, c.hi); err != nil {
-			return err
-		}
-		if c.exclude && (c.v == c.lo || c.v == c.hi) {
-			return usageErrorf("--%s: %g must be strictly between %g and %g", c.flag, c.v, c.lo, c.hi)
-		}
-	}
-	for _, e := range f.trueElo {
-		if err := checkRange("true-elo", e, -m, m); err != nil {
-			return err
-		}
-	}
-	return nil
+	return c, nil
 }
 
 // parseSprtCounts reads --wdl and --penta (nil when not given) and
@@ -175,8 +118,9 @@ func parseSprtCounts(f sprtFlags) (wdl *[3]int64, penta *[5]int64, err error) {
 }
 
 func runSprt(w io.Writer, f sprtFlags) error {
-	if err := checkSprtFlags(f); err != nil {
-		return err
+	in := sprt.Inputs{Elo0: f.elo0, Elo1: f.elo1, Alpha: f.alpha, Beta: f.beta, DrawRatio: f.drawRatio, RMSBias: f.rmsBias, TrueElo: f.trueElo}
+	if err := in.Check(); err != nil {
+		return usageErrorf("--%v", err)
 	}
 	model, err := sprt.ParseModel(f.model)
 	if err != nil {
@@ -202,18 +146,8 @@ func runSprt(w io.Writer, f sprtFlags) error {
 			return usageErrorf("--draw-ratio/--rms-bias: %v", strings.TrimPrefix(err.Error(), "sprt: "))
 		}
 	}
-	if f.json {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return failuref("writing JSON: %v", err)
-		}
-		return nil
-	}
-	for _, l := range rep.Lines() {
-		if _, err := fmt.Fprintln(w, l); err != nil {
-			return failuref("writing output: %v", err)
-		}
+	if err := rep.Write(w, f.json); err != nil {
+		return failuref("%v", err)
 	}
 	return nil
 }

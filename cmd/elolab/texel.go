@@ -81,15 +81,7 @@ func runTexel(ctx context.Context, cmd *cobra.Command, file string, f texelFlags
 	if err != nil {
 		return usageErrorf("texel: %v", err)
 	}
-	if f.output != "" {
-		cfg.Output = f.output
-	}
-	if f.epochs > 0 {
-		cfg.Epochs = f.epochs
-	}
-	if f.threads > 0 {
-		cfg.Threads = f.threads
-	}
+	texelrun.Overrides{Output: f.output, Epochs: f.epochs, Threads: f.threads}.Apply(cfg)
 	res, err := texelrun.Run(ctx, cfg, stdout, stderr, f.quiet, !f.quiet && isTerminal(stderr))
 	if err != nil {
 		var in *texel.InputError

@@ -2,25 +2,19 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/engine/params"
-	"github.com/elolab/elolab/match/game"
-	"github.com/elolab/elolab/match/player"
-	"github.com/elolab/elolab/match/tournament"
-	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/results/report"
 	"github.com/elolab/elolab/results/store"
-	"github.com/elolab/elolab/tuner/spsa"
 )
 
 func init() { subcommands = append(subcommands, newTuneCmd) }
@@ -77,17 +71,11 @@ func newTuneCmd() *cobra.Command {
 	return cmd
 }
 
-// tuneRun is a tune command once its file is loaded and checked: what
-// the session is built from.
+// tuneRun is a tune command once its file is loaded and checked.
 type tuneRun struct {
 	path, dbPath string
 	f            tuneFlags
-	x            *experiment.Experiment
-	book         *openings.Book
-	ecfg         player.Config
-	ps           []spsa.Param
-	tu           *spsa.Tuner
-	cfgText      []byte
+	*tunesession.Prepared
 }
 
 func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneFlags) error {
@@ -98,7 +86,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 	// The verification's report goes to stdout in the format asked for;
 	// the tuner's own sentences and tables go with the other sentences.
 	reportOut := stdout
-	stdout = sentencesOut(stdout, stderr, rf)
+	stdout = runs.SentencesOut(stdout, stderr, rf)
 	t, err := prepareTune(ctx, stderr, path, f)
 	if err != nil {
 		return err
@@ -108,29 +96,27 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 		return usageErrorf("tune: --db %s: %v", t.dbPath, err)
 	}
 	defer st.Close()
-	e := t.x.Tested[0]
-	spec := tunesession.Spec{X: t.x, Config: t.cfgText, Book: t.book.Name, Engine: storeEngine(e), DBPath: t.dbPath}
-	s, err := tunesession.Open(ctx, st, spec, t.tu)
+	spec := t.Spec(t.dbPath)
+	s, err := tunesession.Open(ctx, st, spec, t.Tuner)
 	if err != nil {
 		return failuref("tune: %v", err)
 	}
 	defer s.Close()
-	sp := t.x.SPSA
+	sp := t.X.SPSA
 	if !f.quiet {
-		if s.Resumed {
-			fmt.Fprintf(stdout, "Resuming SPSA run %d (%s) in %s at iteration %d of %d\n", s.Run.ID, s.Run.Name, t.dbPath, t.tu.Iteration(), sp.Iterations)
-		} else {
-			fmt.Fprintf(stdout, "SPSA run %d: %s in %s\n", s.Run.ID, t.x.Summary(), t.dbPath)
-		}
-		tunesession.WriteTable(stdout, t.ps, t.tu.Theta(), "θ now")
+		s.WriteStart(stdout, t.Prepared, t.dbPath)
 	}
 	if sp.Output.CSV != "" {
 		if err := s.WriteCSV(sp.Output.CSV); err != nil {
 			return failuref("tune: %v", err)
 		}
 	}
-	if err := playTune(ctx, stdout, stderr, t, s); err != nil {
-		return err
+	po := tunesession.PlayOptions{Quiet: f.quiet, CPUs: f.cpus, Stall: f.stall, Hint: tuneResumeCommand(t.path, t.dbPath, f)}
+	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
+		po.Bar = stderr
+	}
+	if err := s.PlayRest(ctx, stdout, t.Prepared, po); err != nil {
+		return failuref("tune: %v", err)
 	}
 	tuned, err := s.WriteOutputs(stdout, spec)
 	if err != nil {
@@ -160,9 +146,8 @@ func checkTuneFlags(f tuneFlags) (report.Format, error) {
 	return rf, nil
 }
 
-// prepareTune loads the experiment and resolves everything that can be
-// wrong with it — book, engine, parameters — before the store is opened:
-// bad input leaves no store behind.
+// prepareTune loads the experiment and resolves it (tunesession.Prepare)
+// before the store is opened: bad input leaves no store behind.
 func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags) (*tuneRun, error) {
 	x, err := loadExperiment(stderr, path, experiment.Options{})
 	if err != nil {
@@ -174,102 +159,21 @@ func prepareTune(ctx context.Context, stderr io.Writer, path string, f tuneFlags
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
-	t := &tuneRun{path: path, f: f, x: x, dbPath: storePath(f.db, x), ecfg: engineConfigOf(x.Tested[0])}
-	sp := x.SPSA
-	if t.book, err = openings.Open(x.Book, sp.Iterations); err != nil {
-		return nil, usageErrorf("tune: %s: book: %v", path, err)
-	}
-	opts, err := tunesession.EngineOptions(ctx, t.ecfg)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, failuref("tune: interrupted while starting %s", x.Tested[0].Name)
-		}
-		return nil, usageErrorf("tune: %s: engine %q (%s): %v", path, x.Tested[0].Name, t.ecfg.Cmd, err)
-	}
-	if t.ps, err = tunesession.Params(x, opts); err != nil {
+	p, err := tunesession.Prepare(ctx, path, x)
+	if errors.Is(err, tunesession.ErrInterrupted) {
+		return nil, failuref("tune: %v", err)
+	} else if err != nil {
 		return nil, usageErrorf("tune: %v", err)
 	}
-	t.tu, err = spsa.New(spsa.Config{Params: t.ps, Iterations: sp.Iterations, Alpha: sp.Alpha, Gamma: sp.Gamma, A: sp.A, Seed: x.Seed})
-	if err != nil {
-		return nil, usageErrorf("tune: %s: %v", path, err)
-	}
-	if t.cfgText, err = params.ReadYAMLFile(x.File); err != nil {
-		return nil, usageErrorf("tune: %v", err)
-	}
-	return t, nil
+	return &tuneRun{path: path, f: f, dbPath: storePath(f.db, x), Prepared: p}, nil
 }
 
-// playTune plays the session's remaining iterations with the progress
-// bar or the progress lines, and marks the run finished.
-func playTune(ctx context.Context, stdout, stderr io.Writer, t *tuneRun, s *tunesession.Session) error {
-	x, f, sp := t.x, t.f, t.x.SPSA
-	c := tunesession.NewConsole(stdout, f.quiet, t.ps, sp.Iterations)
-	if !t.tu.Done() && (f.progress == "on" || f.progress == "auto" && isTerminal(stderr)) {
-		c.ShowBar(stderr, t.tu.Iteration())
-	}
-	s.Subscribe(c.Event)
-	start := time.Now()
-	startIter := t.tu.Iteration()
-	e := x.Tested[0]
-	runErr := s.Play(ctx, tunesession.Runner{Concurrency: x.Concurrency, CPUs: f.cpus, Batch: sp.Batch,
-		Match: spsa.Match{Engine: t.ecfg, Limits: e.Limits, Book: t.book, Options: tunesession.Options(t.ps),
-			Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}}})
-	c.CloseBar(stderr)
-	if runErr != nil {
-		what := "failed"
-		if ctx.Err() != nil {
-			what = "interrupted"
-		}
-		return failuref("tune: SPSA %s at iteration %d of %d (checkpoint kept; resume with: %s): %v",
-			what, t.tu.Iteration(), sp.Iterations, tuneResumeCommand(t.path, t.dbPath, f), runErr)
-	}
-	if err := s.Finish(); err != nil {
-		return failuref("tune: %v", err)
-	}
-	if it := t.tu.Iteration() - startIter; it > 0 && !f.quiet {
-		el := time.Since(start)
-		fmt.Fprintf(stdout, "%d iterations (%d games) in %s: %.2f games/s\n", it, 2*it, el.Round(time.Second), float64(2*it)/el.Seconds())
-	}
-	return nil
-}
-
-// verifyTuned plays the tuned values against the start values in an SPRT,
-// stored (and resumable) as a run of its own, and prints its verdict.
+// verifyTuned plays the verification SPRT (tunesession.Verify).
 func verifyTuned(ctx context.Context, stdout, stderr io.Writer, st *store.Store, t *tuneRun, tuned []float64) error {
-	f, x := t.f, t.x
-	rf, _ := report.ParseFormat(f.format) // checked by runTune
-	say := sentencesOut(stdout, stderr, rf)
-	if sent, same := tunesession.Unchanged(t.ps, tuned); same {
-		fmt.Fprintf(say, "\nVerification skipped: the tuned values equal the start values as sent to the engine (%s), so the SPRT would play two identical engines.\n", sent)
-		return nil
-	}
-	v, err := tunesession.PlanVerify(tunesession.VerifyInput{X: x, Params: t.ps, Tuned: tuned,
-		Engine: engineConfigOf(x.Tested[0]), Stored: storeEngine(x.Tested[0]), Rounds: sprtPairCap, CPUs: f.cpus,
-		Game: game.Config{Adjudication: adjudicationOf(x.Adjudication), StallTimeout: f.stall}})
+	o, err := t.f.options(stderr)
 	if err != nil {
-		return usageErrorf("tune: verify: %v", err)
-	}
-	tcfg := v.Plan
-	players, err := tournament.StartEngines(ctx, &tcfg)
-	if err != nil {
-		return failuref("tune: verify: %v", err)
-	}
-	test := v.Test
-	spec := storedRun{name: v.Name, kind: "sprt", hash: v.Hash, config: v.Config, summary: v.Summary,
-		plannedPairs: v.MaxPairs, seed: int64(x.Seed), engines: v.Engines, resumeHint: tuneResumeCommand(x.File, t.dbPath, f),
-		sprt: &store.SPRTConfig{Model: test.Model, Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta},
-	}
-	if !f.quiet {
-		fmt.Fprintf(say, "\nVerification: tuned against start, SPRT %s [%g, %g]\n", test.Model, test.Elo0, test.Elo1)
-	}
-	// playStoredRun owns the players from here: it closes them.
-	if err := playStoredRun(ctx, stdout, stderr, st, t.dbPath, spec, tcfg, players, f.runFlags); err != nil {
 		return err
 	}
-	r, s, err := v.Verdict(context.Background(), st)
-	if err != nil {
-		return failuref("tune: verify: %v", err)
-	}
-	fmt.Fprint(say, tunesession.VerdictText(r, s))
-	return nil
+	hint := tuneResumeCommand(t.X.File, t.dbPath, t.f)
+	return exitOf(tunesession.Verify(ctx, stdout, stderr, st, t.dbPath, hint, t.Prepared, tuned, o))
 }

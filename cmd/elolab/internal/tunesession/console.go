@@ -128,3 +128,14 @@ func eloText(r sprt.Results) string {
 	sum := sprt.Summarize(r)
 	return sprt.Num("%+.1f", sum.Elo) + " ± " + sprt.Num("%.1f", sum.EloError) + " Elo" // n/a at a 0 % or 100 % score
 }
+
+// WriteStart says which run of the store at dbPath is played, new or
+// resumed and at which iteration, and the θ it starts from.
+func (s *Session) WriteStart(w io.Writer, p *Prepared, dbPath string) {
+	if s.Resumed {
+		fmt.Fprintf(w, "Resuming SPSA run %d (%s) in %s at iteration %d of %d\n", s.Run.ID, s.Run.Name, dbPath, p.Tuner.Iteration(), p.X.SPSA.Iterations)
+	} else {
+		fmt.Fprintf(w, "SPSA run %d: %s in %s\n", s.Run.ID, p.X.Summary(), dbPath)
+	}
+	WriteTable(w, p.Params, p.Tuner.Theta(), "θ now")
+}

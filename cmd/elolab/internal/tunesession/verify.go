@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/player"
@@ -131,4 +132,13 @@ func (v *Verification) Verdict(ctx context.Context, st *store.Store) (sprt.Resul
 	}
 	r := m.Pentanomial()
 	return r, v.Test.Status(r), nil
+}
+
+// RunSpec is the stored run the verification is played as; seed is the
+// experiment's, hint the command that resumes it.
+func (v *Verification) RunSpec(seed int64, hint string) runs.Spec {
+	t := v.Test
+	return runs.Spec{Name: v.Name, Kind: "sprt", Hash: v.Hash, Config: v.Config, Summary: v.Summary,
+		PlannedPairs: v.MaxPairs, Seed: seed, Engines: v.Engines, ResumeHint: hint,
+		SPRT: &store.SPRTConfig{Model: t.Model, Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}}
 }

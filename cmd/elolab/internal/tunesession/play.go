@@ -1,0 +1,60 @@
+package tunesession
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/elolab/elolab/cmd/elolab/internal/runs"
+	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/tuner/spsa"
+)
+
+// PlayOptions are elolab tune's settings of a play.
+type PlayOptions struct {
+	Quiet bool
+	// Bar, when set, shows a progress bar there instead of progress lines.
+	Bar   io.Writer
+	CPUs  []int
+	Stall time.Duration
+	// Hint is the command that resumes the run, named when play stops.
+	Hint string
+}
+
+// PlayRest plays the session's remaining iterations of p with the
+// progress bar or the progress lines on stdout, marks the run finished
+// and prints the speed. Every error is a failure.
+func (s *Session) PlayRest(ctx context.Context, stdout io.Writer, p *Prepared, o PlayOptions) error {
+	x, sp, tu := p.X, p.X.SPSA, p.Tuner
+	c := NewConsole(stdout, o.Quiet, p.Params, sp.Iterations)
+	if !tu.Done() && o.Bar != nil {
+		c.ShowBar(o.Bar, tu.Iteration())
+	}
+	s.Subscribe(c.Event)
+	start := time.Now()
+	startIter := tu.Iteration()
+	e := x.Tested[0]
+	runErr := s.Play(ctx, Runner{Concurrency: x.Concurrency, CPUs: o.CPUs, Batch: sp.Batch,
+		Match: spsa.Match{Engine: p.Engine, Limits: e.Limits, Book: p.Book, Options: Options(p.Params),
+			Game: game.Config{Adjudication: runs.Adjudication(x.Adjudication), StallTimeout: o.Stall}}})
+	if o.Bar != nil {
+		c.CloseBar(o.Bar)
+	}
+	if runErr != nil {
+		what := "failed"
+		if ctx.Err() != nil {
+			what = "interrupted"
+		}
+		return fmt.Errorf("SPSA %s at iteration %d of %d (checkpoint kept; resume with: %s): %v",
+			what, tu.Iteration(), sp.Iterations, o.Hint, runErr)
+	}
+	if err := s.Finish(); err != nil {
+		return err
+	}
+	if it := tu.Iteration() - startIter; it > 0 && !o.Quiet {
+		el := time.Since(start)
+		fmt.Fprintf(stdout, "%d iterations (%d games) in %s: %.2f games/s\n", it, 2*it, el.Round(time.Second), float64(2*it)/el.Seconds())
+	}
+	return nil
+}
