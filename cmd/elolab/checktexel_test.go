@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,20 +10,13 @@ import (
 // validates it as elolab texel would, instead of asking for kind:.
 func TestCheckTexel(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	write("pos.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1/2-1/2\";\n")
-	good := write("good.yaml", "data: pos.epd\nparams: eval.material\nepochs: 5\noutput: tuned.yaml\n")
+	writeTestFile(t, dir, "pos.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1/2-1/2\";\n")
+	good := writeTestFile(t, dir, "good.yaml", "data: pos.epd\nparams: eval.material\nepochs: 5\noutput: tuned.yaml\n")
 	out, errOut, code := run(t, "check", good)
 	if code != 0 || !strings.Contains(out, "OK: Texel configuration") || !strings.Contains(out, "5 epochs") {
 		t.Fatalf("exit %d:\n%s\n%s", code, out, errOut)
 	}
-	bad := write("bad.yaml", "data: missing.epd\nparams: eval.materal\nepoch: 5\noutput: tuned.yaml\n")
+	bad := writeTestFile(t, dir, "bad.yaml", "data: missing.epd\nparams: eval.materal\nepoch: 5\noutput: tuned.yaml\n")
 	_, errOut, code = run(t, "check", bad)
 	for _, want := range []string{
 		bad + ":2:9: params: unknown parameter or prefix \"eval.materal\" (did you mean eval.material?)",
@@ -34,7 +26,7 @@ func TestCheckTexel(t *testing.T) {
 			t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)
 		}
 	}
-	missing := write("missing.yaml", "data: missing.epd\nparams: eval.material\noutput: tuned.yaml\n")
+	missing := writeTestFile(t, dir, "missing.yaml", "data: missing.epd\nparams: eval.material\noutput: tuned.yaml\n")
 	_, errOut, code = run(t, "check", missing)
 	if want := missing + ": data: " + filepath.Join(dir, "missing.epd") + ": no such file or directory"; code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,15 +10,8 @@ import (
 // names elolab texel; its errors name file:line:col and the key path.
 func TestTexelKind(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	write("pos.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1/2-1/2\";\n")
-	good := write("good.yaml", "name: weights\nkind: texel\ntexel:\n  data: pos.epd\n  params: eval.material\n  epochs: 5\n  output: tuned.yaml\n")
+	writeTestFile(t, dir, "pos.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1/2-1/2\";\n")
+	good := writeTestFile(t, dir, "good.yaml", "name: weights\nkind: texel\ntexel:\n  data: pos.epd\n  params: eval.material\n  epochs: 5\n  output: tuned.yaml\n")
 	out, errOut, code := run(t, "check", good)
 	if code != 0 || !strings.Contains(out, "OK: Texel configuration") || !strings.Contains(out, "5 epochs") {
 		t.Fatalf("check: exit %d:\n%s\n%s", code, out, errOut)
@@ -29,7 +20,7 @@ func TestTexelKind(t *testing.T) {
 	if want := "is kind texel: tune it with elolab texel"; code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("run: exit %d, stderr lacks %q:\n%s", code, want, errOut)
 	}
-	bad := write("bad.yaml", "kind: texel\ntexel:\n  data: pos.epd\n  params: eval.materal\n  epoch: 5\n  output: tuned.yaml\n")
+	bad := writeTestFile(t, dir, "bad.yaml", "kind: texel\ntexel:\n  data: pos.epd\n  params: eval.materal\n  epoch: 5\n  output: tuned.yaml\n")
 	for _, cmd := range []string{"check", "texel"} {
 		_, errOut, code = run(t, cmd, bad)
 		for _, want := range []string{

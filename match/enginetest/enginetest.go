@@ -4,17 +4,13 @@
 // slow handshakes; see the testengine command's documentation for the
 // modes).
 //
-// Typical use in a TestMain:
+// Typical use:
 //
-//	func TestMain(m *testing.M) {
-//		bin, err := enginetest.BuildShared()
-//		if err != nil { fmt.Fprintln(os.Stderr, err); os.Exit(1) }
-//		code := m.Run()
-//		enginetest.RemoveShared()
-//		os.Exit(code)
-//	}
+//	var testEngine string
 //
-// and then Config{Cmd: bin, Args: enginetest.Args("crash", "-at", "3")}.
+//	func TestMain(m *testing.M) { enginetest.Main(m, &testEngine) }
+//
+// and then Config{Cmd: testEngine, Args: enginetest.Args("crash", "-at", "3")}.
 package enginetest
 
 import (
@@ -24,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"testing"
 )
 
 // Package is the import path of the test engine command.
@@ -93,4 +90,20 @@ func Args(mode string, extra ...string) []string {
 // XBoardArgs is Args for the xboard protocol.
 func XBoardArgs(mode string, extra ...string) []string {
 	return append([]string{"-proto", "xboard", "-mode", mode}, extra...)
+}
+
+// Main is a TestMain for packages whose tests run the test engine: it
+// builds it once (BuildShared), sets *bin to its path, runs the tests,
+// removes the build and exits with the tests' code. A failed build exits 1
+// with the compiler's message.
+func Main(m *testing.M, bin *string) {
+	b, err := BuildShared()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	*bin = b
+	code := m.Run()
+	RemoveShared()
+	os.Exit(code)
 }

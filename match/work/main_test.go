@@ -1,8 +1,6 @@
 package work
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/elolab/elolab/match/enginetest"
@@ -10,14 +8,4 @@ import (
 
 var testEngine string
 
-func TestMain(m *testing.M) {
-	bin, err := enginetest.BuildShared()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	testEngine = bin
-	code := m.Run()
-	enginetest.RemoveShared()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { enginetest.Main(m, &testEngine) }

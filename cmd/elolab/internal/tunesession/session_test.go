@@ -21,17 +21,7 @@ import (
 
 var testEngine string
 
-func TestMain(m *testing.M) {
-	bin, err := enginetest.BuildShared()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	testEngine = bin
-	code := m.Run()
-	enginetest.RemoveShared()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { enginetest.Main(m, &testEngine) }
 
 // fixture is an SPSA experiment of the test engine's Skill Level, loaded
 // from a file, with its tuner and an open store.
