@@ -71,8 +71,12 @@ const (
 // Experiment is a loaded, resolved and validated experiment file.
 type Experiment struct {
 	File string // the path Load was given
-	Name string
-	Kind Kind
+	// Source is the file's text as it was read and parsed: what the store
+	// keeps as the run's config, without reading the file a second time
+	// (it could have changed in between).
+	Source []byte
+	Name   string
+	Kind   Kind
 
 	// Engines in file order; for a ladder, the engines: list (opponents and
 	// helpers) followed by one engine per ladder step.

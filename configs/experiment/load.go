@@ -82,6 +82,9 @@ func Parse(data []byte, filename string, opts Options) (*Experiment, error) {
 	if err := l.Err(); err != nil {
 		return nil, err
 	}
+	if x != nil {
+		x.Source = data
+	}
 	return x, nil
 }
 

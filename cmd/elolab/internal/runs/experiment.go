@@ -15,7 +15,6 @@ import (
 	"github.com/elolab/elolab/cmd/elolab/internal/matchrun"
 
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/results/store"
 )
@@ -40,16 +39,12 @@ func Experiment(ctx context.Context, stdout, stderr io.Writer, path string, x *e
 		return usagef("run: %s: %v", path, err)
 	}
 	defer matchrun.CloseAll(players)
-	cfgText, err := params.ReadYAMLFile(x.File)
-	if err != nil {
-		return usagef("run: %v", err)
-	}
 	st, err := store.Open(dbPath)
 	if err != nil {
 		return usagef("run: --db %s: %v", dbPath, err)
 	}
 	defer st.Close()
-	spec := experimentRun(x, p, string(cfgText), tcfg.Total()/2, hint)
+	spec := experimentRun(x, p, string(x.Source), tcfg.Total()/2, hint)
 	spec.BeforeCreate = measureLadder(SentencesOut(stdout, stderr, o.Format), x, p, o)
 	return Play(ctx, stdout, stderr, st, dbPath, spec, tcfg, players, o)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/configs/experiment"
-	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/openings"
 	"github.com/elolab/elolab/tuner/spsa"
@@ -52,9 +51,7 @@ func Prepare(ctx context.Context, path string, x *experiment.Experiment) (*Prepa
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if p.Config, err = params.ReadYAMLFile(x.File); err != nil {
-		return nil, err
-	}
+	p.Config = x.Source
 	return p, nil
 }
 
