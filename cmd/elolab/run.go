@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/cli"
@@ -59,6 +60,8 @@ type runFlags struct {
 	stall                time.Duration
 	affinity             string
 	cpus                 []int // --affinity resolved by resolveAffinity
+	remote               remoterun.Options
+	concurrencySet       bool // --concurrency given (0 then means: coordinate only)
 }
 
 // resolveAffinity checks --affinity and sets f.cpus.
@@ -84,6 +87,7 @@ func newRunCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			f.concurrencySet = cmd.Flags().Changed("concurrency")
 			return runExperiment(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}
@@ -101,6 +105,7 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.IntVar(&f.concurrency, "concurrency", 0, "games played at once (default: the file's concurrency:)")
 	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
 	fl.StringVar(&f.affinity, "affinity", "on", "pin each concurrent game's engines to its own share of the CPUs: on, off, or a CPU list like 0-3,5")
+	remoterun.AddFlags(fl, &f.remote)
 }
 
 // loadExperiment loads a file and prints its errors on stderr (exit 2).
@@ -141,6 +146,10 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
+	f.remote.Local = x.Concurrency
+	if f.concurrencySet && f.concurrency == 0 {
+		f.remote.Local = 0 // serving: this machine coordinates only
+	}
 	dbPath := storePath(f.db, x)
 	o, err := f.options(stderr)
 	if err != nil {
@@ -160,6 +169,9 @@ func checkRunFlags(f *runFlags) error {
 	}
 	if f.concurrency < 0 {
 		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
+	}
+	if err := f.remote.Check(); err != nil {
+		return usageErrorf("run: %v", err)
 	}
 	return f.resolveAffinity("run")
 }

@@ -166,6 +166,9 @@ type Record struct {
 	Pair   int // 0-based pair index (in schedule order)
 	Index  int // 0 or 1: game of the pair
 	Number int // 1-based game number in schedule order
+	// Worker names the machine that played the game when it was not this
+	// process (a remote worker): per-worker tables in reports.
+	Worker string
 }
 
 // Duration is End − Start.

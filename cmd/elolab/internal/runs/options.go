@@ -4,6 +4,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/results/report"
 )
 
@@ -19,6 +20,8 @@ type Options struct {
 	// CPUs are the CPUs the engines are pinned to (--affinity).
 	CPUs  []int
 	Stall time.Duration
+	// Remote serves the run's games to workers when enabled.
+	Remote remoterun.Options
 }
 
 // SentencesOut is where run and tune write their sentences (per-game

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/game"
@@ -58,6 +59,14 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 	if err := sess.Validate(); err != nil {
 		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
 	}
+	if o.Remote.Enabled() {
+		r, err := serve(ctx, o.Remote, dbPath, run.ID, tcfg)
+		if err != nil {
+			return failuref("run %d: %v (resume with: %s)", run.ID, err, spec.ResumeHint)
+		}
+		defer r.Close()
+		sess.Executor = r.Executor()
+	}
 	if spec.PGNOut != "" {
 		pf, err := subscribePGN(ctx, sess, spec.PGNOut)
 		if err != nil {
@@ -68,6 +77,16 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 	subscribeConsole(sess, msg, o)
 	res, runErr := sess.Play(ctx)
 	return finish(stdout, stderr, msg, st, run, dbPath, spec, res, runErr, o)
+}
+
+// serve starts the run's side of the network: workers play its games
+// with the programs of its engines.
+func serve(ctx context.Context, o remoterun.Options, dbPath string, runID int64, tcfg tournament.Config) (*remoterun.Remote, error) {
+	engines := map[string]string{}
+	for _, e := range tcfg.Engines {
+		engines[e.Config.Name] = e.Config.Cmd
+	}
+	return remoterun.Start(ctx, o, dbPath, runID, engines, nil)
 }
 
 // newSession is the session of a stored run: the tournament's SPRT and
