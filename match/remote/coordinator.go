@@ -78,7 +78,9 @@ type play struct {
 	jobOf   map[int]int    // pair slot → the job id that carries it
 	fails   map[int]int    // job id → failures reported by workers
 	last    map[int]string // job id → last failure
-	in      chan inbound
+	// pairTime is the measured duration of a pair (a moving average).
+	pairTime time.Duration
+	in       chan inbound
 }
 
 // Start creates the streams and buckets (or checks them), then consumes
@@ -302,7 +304,7 @@ func (c *Coordinator) Play(ctx context.Context, b work.Batch, rep work.Report) e
 	if len(b.Pairs) == 0 {
 		return nil
 	}
-	jobs, err := c.jobs(ctx, &b)
+	digests, err := c.binariesOf(ctx, &b)
 	if err != nil {
 		return err
 	}
@@ -314,20 +316,13 @@ func (c *Coordinator) Play(ctx context.Context, b work.Batch, rep work.Report) e
 		p.slots[b.Pairs[i].Slot] = i
 		p.specs = append(p.specs, PairSpec(&b, i))
 	}
-	for i := range jobs {
-		jobs[i].Play = p.id
-		p.jobLeft[jobs[i].ID] = len(jobs[i].Batch.Pairs)
-		for _, pr := range jobs[i].Batch.Pairs {
-			p.jobOf[pr.Slot] = jobs[i].ID
-		}
-	}
 	c.plays[p.id] = p
 	c.mu.Unlock()
 	defer c.end(p)
 	if err := c.setLive(ctx, p.id, true); err != nil {
 		return fmt.Errorf("remote: %w", err)
 	}
-	return c.serve(ctx, p, jobs, rep)
+	return c.serve(ctx, p, digests, rep)
 }
 
 // end retires a play: its queued batches are purged and the workers
@@ -367,9 +362,13 @@ func (c *Coordinator) end(p *play) {
 
 // serve publishes the play's batches as workers free up and reports the
 // results until every pair is in, ctx ends or a batch fails for good.
-func (c *Coordinator) serve(ctx context.Context, p *play, jobs []Job, rep work.Report) error {
-	next, outstanding := 0, 0
-	left := len(p.batch.Pairs)
+// Batches are cut as they are published, so that their size follows the
+// pairs' measured duration and the tail of the run is spread over the
+// workers.
+func (c *Coordinator) serve(ctx context.Context, p *play, digests []string, rep work.Report) error {
+	pairs := p.batch.Pairs
+	next, outstanding, left := 0, 0, len(pairs)
+	var cut *Job // cut, not yet published (a publish to retry)
 	workers := 1
 	lastCount := time.Time{}
 	tick := time.NewTicker(time.Second)
@@ -379,19 +378,31 @@ func (c *Coordinator) serve(ctx context.Context, p *play, jobs []Job, rep work.R
 			workers = max(1, c.liveWorkers(ctx))
 			lastCount = time.Now()
 		}
-		for next < len(jobs) && outstanding < 2*workers {
-			seq, err := c.publish(ctx, &jobs[next])
+		for outstanding < 2*workers && (cut != nil || next < len(pairs)) {
+			if cut == nil {
+				size := c.size(p, len(pairs)-next, workers)
+				sub := *p.batch
+				sub.Pairs = pairs[next : next+size]
+				cut = &Job{Protocol: Protocol, Version: c.Version, Run: c.Run, Play: p.id, ID: pairs[next].Slot,
+					Batch: sub, Binaries: digests}
+				p.jobLeft[cut.ID] = size
+				for _, pr := range sub.Pairs {
+					p.jobOf[pr.Slot] = cut.ID
+				}
+				next += size
+			}
+			seq, err := c.publish(ctx, cut)
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil
 				}
-				c.logf("publishing batch %d: %v (retrying)", jobs[next].ID, err)
+				c.logf("publishing batch %d: %v (retrying)", cut.ID, err)
 				break
 			}
 			c.mu.Lock()
-			c.seqs[seq] = jobRef{play: p.id, job: jobs[next].ID}
+			c.seqs[seq] = jobRef{play: p.id, job: cut.ID}
 			c.mu.Unlock()
-			next++
+			cut = nil
 			outstanding++
 		}
 		select {
@@ -412,6 +423,23 @@ func (c *Coordinator) serve(ctx context.Context, p *play, jobs []Job, rep work.R
 		}
 	}
 	return nil
+}
+
+// size is the number of pairs of the next batch: BatchPairs, or about
+// batchTarget of one game slot at the pairs' measured (else estimated)
+// duration, and never more than an even share of what is left among
+// twice the workers, so that the last batches end together.
+func (c *Coordinator) size(p *play, remaining, workers int) int {
+	if c.BatchPairs > 0 {
+		return min(c.BatchPairs, remaining)
+	}
+	per := p.pairTime
+	if per <= 0 {
+		per = estimatePair(p.batch)
+	}
+	n := max(1, min(256, int(batchTarget/max(per, time.Millisecond))))
+	share := (remaining + 2*workers - 1) / (2 * workers)
+	return max(1, min(n, share, remaining))
 }
 
 // take handles one inbound message; it returns the job id of a pair it
@@ -449,6 +477,16 @@ func (c *Coordinator) take(p *play, in inbound, rep work.Report) (int, error) {
 	}
 	pr := *r.Pair
 	pr.Pair = i
+	var d time.Duration
+	for g := range pr.Games {
+		d += pr.Games[g].End.Sub(pr.Games[g].Start)
+	}
+	if d > 0 {
+		if p.pairTime == 0 {
+			p.pairTime = d
+		}
+		p.pairTime += (d - p.pairTime) / 8
+	}
 	for g := range pr.Games {
 		pr.Games[g].Worker = r.Worker
 		if rep.Game != nil {
@@ -487,8 +525,9 @@ func (c *Coordinator) liveWorkers(ctx context.Context) int {
 	return len(hs)
 }
 
-// jobs cuts b into batches and publishes the engines' programs.
-func (c *Coordinator) jobs(ctx context.Context, b *work.Batch) ([]Job, error) {
+// binariesOf publishes the programs of b's engines and returns their
+// digests.
+func (c *Coordinator) binariesOf(ctx context.Context, b *work.Batch) ([]string, error) {
 	digests := make([]string, len(b.Engines))
 	for i, e := range b.Engines {
 		cmd := e.Cmd
@@ -501,28 +540,16 @@ func (c *Coordinator) jobs(ctx context.Context, b *work.Batch) ([]Job, error) {
 		}
 		digests[i] = d
 	}
-	size := c.BatchPairs
-	if size <= 0 {
-		size = pairsPerBatch(b)
-	}
-	var jobs []Job
-	for start := 0; start < len(b.Pairs); start += size {
-		end := min(start+size, len(b.Pairs))
-		sub := *b
-		sub.Pairs = b.Pairs[start:end]
-		jobs = append(jobs, Job{Protocol: Protocol, Version: c.Version, Run: c.Run, ID: b.Pairs[start].Slot,
-			Batch: sub, Binaries: digests})
-	}
-	return jobs, nil
+	return digests, nil
 }
 
 // batchTarget is the play time of one batch on one game slot.
 const batchTarget = 3 * time.Minute
 
-// pairsPerBatch sizes batches from the engines' limits: a game lasts at
-// most both clocks (base + 60 increments for a clock, 120 plies of a
-// move time); fixed nodes or depth count 50 ms a move.
-func pairsPerBatch(b *work.Batch) int {
+// estimatePair is a pair's duration before any was measured: a game
+// lasts at most both clocks (base + 60 increments for a clock, 120 plies
+// of a move time); fixed nodes or depth count 50 ms a move.
+func estimatePair(b *work.Batch) time.Duration {
 	var game time.Duration
 	for _, e := range b.Engines[:min(2, len(b.Engines))] {
 		l := e.Limits
@@ -535,6 +562,5 @@ func pairsPerBatch(b *work.Batch) int {
 			game += 60 * 50 * time.Millisecond
 		}
 	}
-	pair := time.Duration(len(b.Pairs[0].Games)) * max(game, time.Second)
-	return max(1, min(256, int(batchTarget/pair)))
+	return time.Duration(len(b.Pairs[0].Games)) * max(game, time.Second)
 }

@@ -3,8 +3,10 @@ package remote
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -164,5 +166,28 @@ func TestDownloadedBinaryVerified(t *testing.T) {
 	if err != nil || len(hs) != 1 || hs[0].Name != "w" || hs[0].Version != "test" {
 		b, _ := json.Marshal(hs)
 		t.Errorf("live workers %s, %v", b, err)
+	}
+}
+
+func TestServerWithAnotherDataDirectory(t *testing.T) {
+	l := newLab(t, Queue{}, "w")
+	stop, done := l.worker("w", &fakeExec{})
+	defer stop()
+	time.Sleep(300 * time.Millisecond)
+	port := l.srv.ns.Addr().(*net.TCPAddr).Port
+	l.srv.Close()
+	// The same address, another directory: it knows no worker.
+	srv, err := Serve(ServerConfig{Listen: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Dir: filepath.Join(t.TempDir(), "other")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "another data directory") {
+			t.Fatalf("worker ended with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the worker did not stop when the server no longer knew its credential")
 	}
 }

@@ -72,9 +72,21 @@ func (w *Worker) Run(ctx context.Context) error {
 		return err
 	}
 	w.js = js
+	// A worker may start before its coordinator: it waits for it.
 	v, err := ServerVersion(ctx, js)
-	if err != nil {
-		return err
+	for waited := false; err != nil; v, err = ServerVersion(ctx, js) {
+		var perr *PermissionError
+		if errors.As(err, &perr) {
+			return err
+		}
+		if !waited {
+			w.logf("worker %s: waiting for a coordinator: %v", w.Name, err)
+			waited = true
+		}
+		sleep(ctx, time.Second)
+		if ctx.Err() != nil {
+			return nil
+		}
 	}
 	if v != w.Version {
 		return &VersionError{Coordinator: v, Worker: w.Version}
@@ -201,8 +213,11 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) error {
 			}
 		}
 	})
+	start, published := time.Now(), 0
+	w.logf("worker %s: batch %d of run %s: %d pairs", w.Name, j.ID, j.Run, len(b.Pairs))
 	playErr := w.exec.Play(bctx, b, work.Report{Pair: func(pr work.PairResult) {
 		w.publish(bctx, &j, &Result{Pair: &pr, Spec: PairSpec(&j.Batch, pr.Pair)})
+		published++
 	}})
 	cancel()
 	wg.Wait()
@@ -217,6 +232,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) error {
 		w.fail(ctx, &j, playErr)
 		return msg.NakWithDelay(2 * time.Second)
 	}
+	w.logf("worker %s: batch %d of run %s: %d pairs published in %s", w.Name, j.ID, j.Run, published, time.Since(start).Round(time.Second))
 	ac, acancel := bounded(ctx, w.js)
 	defer acancel()
 	return msg.DoubleAck(ac)
