@@ -20,9 +20,10 @@ func resumeCommand(args ...string) string { return runs.Command(args...) }
 // with it the resume would start another run.
 func runResumeArgs(sub, path, dbPath string, f runFlags, extra ...string) []string {
 	a := []string{sub, path, "--db", dbPath}
-	if f.concurrency > 0 {
+	if f.concurrency > 0 || f.concurrencySet && f.remote.Enabled() {
 		a = append(a, "--concurrency", strconv.Itoa(f.concurrency))
 	}
+	a = append(a, f.remote.Args()...)
 	if f.quiet {
 		a = append(a, "--quiet")
 	}

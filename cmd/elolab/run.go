@@ -146,17 +146,26 @@ func runExperiment(ctx context.Context, stdout, stderr io.Writer, path string, f
 	if f.concurrency > 0 {
 		x.Concurrency = f.concurrency
 	}
-	f.remote.Local = x.Concurrency
-	if f.concurrencySet && f.concurrency == 0 {
-		f.remote.Local = 0 // serving: this machine coordinates only
-	}
 	dbPath := storePath(f.db, x)
 	o, err := f.options(stderr)
 	if err != nil {
 		return err
 	}
+	o.Remote = f.serving(x.Concurrency, stderr)
 	hint := resumeCommand(runResumeArgs("run", path, dbPath, f)...)
 	return exitOf(runs.Experiment(ctx, stdout, stderr, path, x, dbPath, hint, o))
+}
+
+// serving is --serve/--nats's options for a run of the file's
+// concurrency: --concurrency 0 then means this machine only coordinates.
+func (f *runFlags) serving(fileConcurrency int, stderr io.Writer) remoterun.Options {
+	o := f.remote
+	o.Local = fileConcurrency
+	if f.concurrencySet && f.concurrency == 0 {
+		o.Local = 0
+	}
+	o.Version, o.CPUs, o.Log = remoterun.Version(version), f.cpus, stderr
+	return o
 }
 
 // checkRunFlags checks elolab run's flags (exit 2) and resolves --affinity.

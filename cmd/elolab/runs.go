@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 
-	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/configs/experiment"
@@ -24,8 +23,7 @@ func (f runFlags) options(stderr io.Writer) (runs.Options, error) {
 	if err != nil {
 		return runs.Options{}, usageErrorf("--format: %v", err)
 	}
-	o := runs.Options{Quiet: f.quiet, Fresh: f.fresh, Format: rf, CPUs: f.cpus, Stall: f.stall, Remote: f.remote}
-	o.Remote.Version, o.Remote.CPUs, o.Remote.Log = remoterun.Version(version), f.cpus, stderr
+	o := runs.Options{Quiet: f.quiet, Fresh: f.fresh, Format: rf, CPUs: f.cpus, Stall: f.stall}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		o.Progress = stderr
 	}

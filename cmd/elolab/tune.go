@@ -63,6 +63,7 @@ func newTuneCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			f.concurrencySet = cmd.Flags().Changed("concurrency")
 			return runTune(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}
@@ -111,7 +112,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 			return failuref("tune: %v", err)
 		}
 	}
-	po := tunesession.PlayOptions{Quiet: f.quiet, CPUs: f.cpus, Stall: f.stall, Hint: tuneResumeCommand(t.path, t.dbPath, f)}
+	po := tunesession.PlayOptions{Quiet: f.quiet, CPUs: f.cpus, Stall: f.stall, Hint: tuneResumeCommand(t.path, t.dbPath, f),
+		Remote: f.serving(t.X.Concurrency, stderr), DBPath: t.dbPath}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		po.Bar = stderr
 	}
@@ -138,6 +140,9 @@ func checkTuneFlags(f tuneFlags) (report.Format, error) {
 	}
 	if err := f.resolveAffinity("tune"); err != nil {
 		return "", err
+	}
+	if err := f.remote.Check(); err != nil {
+		return "", usageErrorf("tune: %v", err)
 	}
 	rf, err := report.ParseFormat(f.format)
 	if err != nil {

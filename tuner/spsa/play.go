@@ -42,18 +42,34 @@ type Done struct {
 	Theta   []float64 // θ after its update
 }
 
-// Runner plays SPSA iterations in batches: Batch iterations are drawn from
-// the θ at the start of the batch, played as one batch of the match
-// runner's pair pool (match/work) on Concurrency slots, and their updates
-// applied in iteration order.
+// Runner plays SPSA iterations as batches of game pairs (match/work).
+//
+// By default (InFlight 0) Batch iterations are drawn from the θ at the
+// start of the batch, played as one batch, and their updates applied in
+// iteration order once all are played: bit-reproducible for a seed.
+//
+// With InFlight > 0 the run is asynchronous (async.go), for an executor
+// whose Play calls may run concurrently (workers on other machines):
+// InFlight chunks of Batch iterations are in play at once, each drawn
+// from θ at its draw time, each pair's update is applied as soon as its
+// result arrives, and a new chunk is drawn whenever one ends.
 type Runner struct {
-	Tuner       *Tuner
-	Match       Match
-	Batch       int // default 2 × Concurrency
-	Concurrency int // default 1
+	Tuner *Tuner
+	Match Match
+	// Batch is the iterations per batch (per chunk when asynchronous);
+	// default 2 × Concurrency.
+	Batch int
+	// Concurrency is the local pool's slots (default 1).
+	Concurrency int
 	// CPUs, if not empty, pins each slot's two engines to its own share
 	// of these CPUs (player.SlotCPUs).
 	CPUs []int
+	// Executor plays the batches; nil is the local pair pool
+	// (work.Local with Concurrency and CPUs), closed when Run returns.
+	Executor work.Executor
+	// InFlight, if positive, makes the run asynchronous with this many
+	// chunks in play at once.
+	InFlight int
 
 	subs []Subscriber
 }
@@ -73,11 +89,11 @@ func (r *Runner) emit(e Event) error {
 }
 
 // Engine names of the two sides in games and errors.
-const plusName, minusName = "plus", "minus"
+const PlusName, MinusName = "plus", "minus"
 
-// Run plays until every iteration is done, ctx is cancelled (the batch
-// that was being played is dropped: its iterations are drawn again from
-// the last state when resumed) or a game cannot be played. The pool's
+// Run plays until every iteration is done, ctx is cancelled (the
+// iterations being played are dropped: they are drawn again when the run
+// is resumed from a state) or a game cannot be played. The local pool's
 // engines — one θ+ and one θ− process per slot — are reused across
 // iterations and batches: each game sets its pair's values first, and a
 // crashed engine is restarted as in a match (work.DefaultRestartAttempts).
@@ -87,30 +103,42 @@ func (r *Runner) Run(ctx context.Context) error {
 	if batch <= 0 {
 		batch = 2 * conc
 	}
-	n := r.Tuner.Config().Iterations
-	pool := &work.Local{Concurrency: conc, CPUs: r.CPUs,
-		// What does not travel in a batch: the trace writer.
-		Configure: func(c *player.Config) { c.Trace = r.Match.Engine.Trace }}
-	defer pool.Close()
+	ex := r.Executor
+	if ex == nil {
+		pool := &work.Local{Concurrency: conc, CPUs: r.CPUs,
+			// What does not travel in a batch: the trace writer.
+			Configure: func(c *player.Config) { c.Trace = r.Match.Engine.Trace }}
+		defer pool.Close()
+		ex = pool
+	}
+	if r.InFlight > 0 {
+		return r.runAsync(ctx, ex, batch)
+	}
 	for !r.Tuner.Done() {
 		var ps []Perturbation
-		for len(ps) < batch && r.Tuner.drawn < n {
+		for len(ps) < batch && r.Tuner.Undrawn() > 0 {
 			ps = append(ps, r.Tuner.Next())
 		}
-		outs, err := r.playBatch(ctx, pool, ps)
+		if len(ps) == 0 {
+			return r.Tuner.stranded()
+		}
+		outs, err := r.playBatch(ctx, ex, ps)
 		if err != nil {
 			return err
 		}
 		b := Batch{}
+		var ups []Updated
 		for i, p := range ps {
 			if err := r.Tuner.Update(p, outs[i]); err != nil {
 				return err
 			}
-			b.Iterations = append(b.Iterations, Done{Perturbation: p, Outcome: outs[i], Theta: r.Tuner.Theta()})
+			d := Done{Perturbation: p, Outcome: outs[i], Theta: r.Tuner.Theta()}
+			b.Iterations = append(b.Iterations, d)
+			ups = append(ups, Updated{Done: d, State: r.Tuner.State()})
 		}
 		b.State = r.Tuner.State()
-		for _, d := range b.Iterations {
-			if err := r.emit(Updated{d}); err != nil {
+		for _, u := range ups {
+			if err := r.emit(u); err != nil {
 				return err
 			}
 		}
@@ -126,7 +154,7 @@ func (r *Runner) Run(ctx context.Context) error {
 // perturbed values travel as the pair's engine options.
 func (r *Runner) batch(ps []Perturbation) work.Batch {
 	plus, minus := r.Match.Engine, r.Match.Engine
-	plus.Name, minus.Name = plusName, minusName
+	plus.Name, minus.Name = PlusName, MinusName
 	b := work.Batch{Seed: r.Tuner.Config().Seed, Game: r.Match.Game,
 		Engines: []work.Engine{work.EngineOf(plus, r.Match.Limits), work.EngineOf(minus, r.Match.Limits)}}
 	for _, p := range ps {

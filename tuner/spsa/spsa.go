@@ -24,11 +24,23 @@
 // rounded or clipped. θ itself stays real-valued and is clipped to
 // [min, max].
 //
-// Iterations are drawn in batches from the θ at the start of the batch (as
-// fishtest's workers do) and their updates applied in iteration order, so
-// a run with fixed-node games and a fixed seed gives the same θ at any
-// concurrency; the state after a batch (θ, iteration, RNG, game counts) is
-// what is checkpointed.
+// Each iteration carries what its update needs — k, c_k, Δ and the values
+// played, all fixed when it is drawn from the θ of that moment — while
+// a_k comes from the number of updates applied so far (k = applied+1).
+// An update may therefore arrive in any order, fishtest's way.
+//
+// # Reproducibility
+//
+// A local run draws its iterations in batches from the θ at the start of
+// the batch (as fishtest's workers do) and applies their updates in
+// iteration order, where "applied+1" is the iteration's own k: a run with
+// fixed-node games and a fixed seed gives bit for bit the same θ at any
+// concurrency, and the state after a batch (θ, updates applied, RNG, game
+// counts) is what is checkpointed. An asynchronous run (Runner.InFlight,
+// for remote executors) keeps several chunks in play and applies each
+// update when its result arrives: θ depends on the order of arrival, so
+// such a run is not reproducible, though every iteration is still applied
+// exactly once and its state can be checkpointed after every update.
 package spsa
 
 import (
@@ -36,6 +48,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Defaults of the fishtest algorithm.
@@ -109,23 +122,37 @@ func (c *Config) Validate() error {
 // State is everything a run needs to continue: it is what a checkpoint
 // stores (as JSON).
 type State struct {
-	Iteration int       `json:"iteration"` // iterations completed (and updates applied)
+	Iteration int       `json:"iteration"` // updates applied
 	Theta     []float64 `json:"theta"`     // in Config.Params order
-	RNG       []byte    `json:"rng"`       // PCG state after the draws of the completed iterations
+	RNG       []byte    `json:"rng"`       // PCG state after every draw so far
 	Pairs     int       `json:"pairs"`
 	Wins      int       `json:"wins"` // of θ+ over every pair
 	Draws     int       `json:"draws"`
 	Losses    int       `json:"losses"`
+	// InFlight lists, in increasing order, the iterations drawn but not
+	// yet applied when the state was taken (a state taken mid-batch, or
+	// during an asynchronous run). Their games are not in the state: a
+	// restored tuner draws them again, with the same k, from the restored
+	// θ. Empty between the batches of a local run, so such checkpoints
+	// are the same JSON as before the field existed.
+	InFlight []int `json:"in_flight,omitempty"`
 }
 
 // Tuner runs the algorithm. It is not safe for concurrent use: one
-// goroutine draws and updates, workers only play.
+// goroutine at a time draws and updates (the Runner serialises them),
+// workers only play.
 type Tuner struct {
-	cfg   Config
-	c, a  []float64 // per parameter
-	st    State
-	rng   *rand.PCG
-	drawn int // iterations drawn (≥ st.Iteration)
+	cfg  Config
+	c, a []float64 // per parameter
+	st   State
+	rng  *rand.PCG
+	// drawn counts the iteration numbers handed out (1..drawn), redraw
+	// included; each is applied (st.Iteration of them), pending (drawn,
+	// result awaited) or in redraw (drawn before a Restore, to be drawn
+	// again). So st.Iteration + len(pending) + len(redraw) = drawn.
+	drawn   int
+	pending map[int]bool
+	redraw  []int // increasing
 }
 
 // New validates cfg and starts at the parameters' Start values.
@@ -142,7 +169,7 @@ func New(cfg Config) (*Tuner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	t := &Tuner{cfg: cfg, rng: rand.NewPCG(cfg.Seed, 0x5d5a_5e15_ca11_ab1e)}
+	t := &Tuner{cfg: cfg, rng: rand.NewPCG(cfg.Seed, 0x5d5a_5e15_ca11_ab1e), pending: map[int]bool{}}
 	n := float64(cfg.Iterations)
 	for _, p := range cfg.Params {
 		t.c = append(t.c, p.CEnd*math.Pow(n, cfg.Gamma))
@@ -155,22 +182,38 @@ func New(cfg Config) (*Tuner, error) {
 // Config returns the configuration with defaults filled in.
 func (t *Tuner) Config() Config { return t.cfg }
 
-// State returns a copy of the state. Call it between batches (when every
-// drawn iteration has been updated).
+// State returns a copy of the state. It may be taken at any time: the
+// iterations drawn and not yet applied are listed in InFlight.
 func (t *Tuner) State() State {
 	s := t.st
 	s.Theta = append([]float64(nil), t.st.Theta...)
 	s.RNG, _ = t.rng.MarshalBinary()
+	s.InFlight = nil
+	for k := range t.pending {
+		s.InFlight = append(s.InFlight, k)
+	}
+	s.InFlight = append(s.InFlight, t.redraw...)
+	slices.Sort(s.InFlight)
 	return s
 }
 
-// Restore continues from a checkpointed state.
+// Restore continues from a checkpointed state. The state's in-flight
+// iterations were never applied and their games are lost with the
+// process that played them: Next draws them again first (same k, so the
+// same c_k and opening, but Δ and rounding from the restored RNG and θ
+// from the restored θ), then continues after the last drawn iteration.
 func (t *Tuner) Restore(s State) error {
+	n := t.cfg.Iterations
 	if len(s.Theta) != len(t.cfg.Params) {
 		return fmt.Errorf("spsa: checkpoint has %d parameters, the run %d", len(s.Theta), len(t.cfg.Params))
 	}
-	if s.Iteration < 0 || s.Iteration > t.cfg.Iterations {
-		return fmt.Errorf("spsa: checkpoint at iteration %d of %d", s.Iteration, t.cfg.Iterations)
+	if s.Iteration < 0 || s.Iteration+len(s.InFlight) > n {
+		return fmt.Errorf("spsa: checkpoint at iteration %d with %d in flight, of %d", s.Iteration, len(s.InFlight), n)
+	}
+	for i, k := range s.InFlight {
+		if k < 1 || k > n || (i > 0 && k <= s.InFlight[i-1]) {
+			return fmt.Errorf("spsa: checkpoint: in-flight iteration %d: want increasing iterations in 1..%d", k, n)
+		}
 	}
 	rng := &rand.PCG{}
 	if err := rng.UnmarshalBinary(s.RNG); err != nil {
@@ -178,16 +221,22 @@ func (t *Tuner) Restore(s State) error {
 	}
 	t.st = s
 	t.st.Theta = append([]float64(nil), s.Theta...)
+	t.st.InFlight = nil
 	t.rng = rng
-	t.drawn = s.Iteration
+	t.redraw = append([]int(nil), s.InFlight...)
+	t.pending = map[int]bool{}
+	t.drawn = s.Iteration + len(s.InFlight)
 	return nil
 }
 
-// Iteration is the number of iterations completed.
+// Iteration is the number of updates applied.
 func (t *Tuner) Iteration() int { return t.st.Iteration }
 
 // Done reports whether every iteration has been drawn and updated.
 func (t *Tuner) Done() bool { return t.st.Iteration >= t.cfg.Iterations }
+
+// Undrawn is the number of iterations Next can still draw.
+func (t *Tuner) Undrawn() int { return t.cfg.Iterations - t.drawn + len(t.redraw) }
 
 // Theta returns a copy of θ.
 func (t *Tuner) Theta() []float64 { return append([]float64(nil), t.st.Theta...) }
@@ -204,6 +253,13 @@ func (t *Tuner) Rounded() []float64 {
 	return out
 }
 
+// stranded is the error of a tuner that is not done but has nothing left
+// to draw: iterations drawn outside the runner were never updated.
+func (t *Tuner) stranded() error {
+	return fmt.Errorf("spsa: %d of %d iterations applied, the others drawn but never updated: %v",
+		t.st.Iteration, t.cfg.Iterations, t.State().InFlight)
+}
+
 // Perturbation is one drawn iteration: the two parameter vectors to play.
 type Perturbation struct {
 	K           int       // 1-based iteration number
@@ -214,16 +270,24 @@ type Perturbation struct {
 
 func (t *Tuner) float() float64 { return float64(t.rng.Uint64()>>11) / (1 << 53) }
 
-// Next draws the next iteration from the current θ. It panics when every
-// iteration has been drawn.
+// Next draws the next iteration from the current θ: an in-flight
+// iteration of a restored state first, then the one after the last
+// drawn. It panics when Undrawn is 0.
 func (t *Tuner) Next() Perturbation {
-	if t.drawn >= t.cfg.Iterations {
+	var kk int
+	switch {
+	case len(t.redraw) > 0:
+		kk, t.redraw = t.redraw[0], t.redraw[1:]
+	case t.drawn < t.cfg.Iterations:
+		t.drawn++
+		kk = t.drawn
+	default:
 		panic("spsa: Next after the last iteration")
 	}
-	t.drawn++
-	k := float64(t.drawn)
+	t.pending[kk] = true
+	k := float64(kk)
 	n := len(t.cfg.Params)
-	p := Perturbation{K: t.drawn, CK: make([]float64, n), Delta: make([]float64, n),
+	p := Perturbation{K: kk, CK: make([]float64, n), Delta: make([]float64, n),
 		Plus: make([]float64, n), Minus: make([]float64, n)}
 	for i, par := range t.cfg.Params {
 		ck := t.c[i] / math.Pow(k, t.cfg.Gamma)
@@ -246,14 +310,24 @@ func (t *Tuner) Next() Perturbation {
 // Outcome is what θ+ scored in one iteration's games.
 type Outcome struct{ Wins, Draws, Losses int }
 
-// Update applies one iteration's result. Iterations must be updated in
-// the order they were drawn.
+// Update applies the result of a drawn iteration, in any order: c_k and
+// the values played come from p (as drawn), a_k from the number of
+// updates applied before this one (k = applied+1). Applied in the order
+// drawn, that k is p.K. An iteration that is not in flight — never
+// drawn, or already applied — is an error naming it.
 func (t *Tuner) Update(p Perturbation, o Outcome) error {
-	if p.K != t.st.Iteration+1 {
-		return fmt.Errorf("spsa: update of iteration %d after %d (updates must follow the draws' order)", p.K, t.st.Iteration)
+	if !t.pending[p.K] {
+		if p.K >= 1 && p.K <= t.drawn && !slices.Contains(t.redraw, p.K) {
+			return fmt.Errorf("spsa: iteration %d: updated twice", p.K)
+		}
+		return fmt.Errorf("spsa: iteration %d: updated but never drawn", p.K)
 	}
+	if n := len(t.cfg.Params); len(p.CK) != n || len(p.Plus) != n || len(p.Minus) != n {
+		return fmt.Errorf("spsa: iteration %d: perturbation of %d parameters, the run has %d", p.K, len(p.CK), n)
+	}
+	delete(t.pending, p.K)
 	result := float64(o.Wins - o.Losses)
-	k := float64(p.K)
+	k := float64(t.st.Iteration + 1)
 	for i, par := range t.cfg.Params {
 		ak := t.a[i] / math.Pow(t.cfg.A+k, t.cfg.Alpha)
 		ck := p.CK[i]

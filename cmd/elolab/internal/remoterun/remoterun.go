@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"time"
 
@@ -211,4 +212,34 @@ func Version(release string) string {
 		return release
 	}
 	return release + "+" + rev + dirty
+}
+
+// Args are the serving flags as given, for the command that resumes a
+// run (its hint names them so that pasting it serves again).
+func (o *Options) Args() []string {
+	var a []string
+	add := func(flag, v string) {
+		if v != "" {
+			a = append(a, flag, v)
+		}
+	}
+	add("--serve", o.Serve)
+	add("--nats", o.NATS)
+	add("--creds", o.Creds)
+	add("--ca", o.CA)
+	add("--tls-cert", o.TLSCert)
+	add("--tls-key", o.TLSKey)
+	if o.Insecure {
+		a = append(a, "--insecure")
+	}
+	if o.BatchPairs > 0 {
+		add("--batch-pairs", strconv.Itoa(o.BatchPairs))
+	}
+	if o.Queue.AckWait > 0 {
+		add("--ack-wait", o.Queue.AckWait.String())
+	}
+	if o.Queue.MaxDeliver > 0 {
+		add("--max-deliver", strconv.Itoa(o.Queue.MaxDeliver))
+	}
+	return a
 }

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
 	"github.com/elolab/elolab/match/remote"
@@ -109,5 +112,26 @@ func TestWorkerBadFlags(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.o, err, c.want)
 		}
+	}
+}
+
+func TestArgsRoundTrip(t *testing.T) {
+	o := Options{Serve: "0.0.0.0:4222", TLSCert: "c.pem", TLSKey: "k pem", BatchPairs: 3,
+		Queue: remote.Queue{AckWait: 90 * time.Second, MaxDeliver: 7}}
+	fl := pflag.NewFlagSet("run", pflag.ContinueOnError)
+	var got Options
+	AddFlags(fl, &got)
+	if err := fl.Parse(o.Args()); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, o) {
+		t.Errorf("flags %v parse back to %+v, want %+v", o.Args(), got, o)
+	}
+	o = Options{NATS: "nats://x:4222", Creds: "a.creds", CA: "ca.pem"}
+	got = Options{}
+	fl = pflag.NewFlagSet("run", pflag.ContinueOnError)
+	AddFlags(fl, &got)
+	if err := fl.Parse(o.Args()); err != nil || !reflect.DeepEqual(got, o) {
+		t.Errorf("flags %v parse back to %+v (%v)", o.Args(), got, err)
 	}
 }

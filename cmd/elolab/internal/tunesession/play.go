@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/tuner/spsa"
@@ -20,7 +21,15 @@ type PlayOptions struct {
 	Stall time.Duration
 	// Hint is the command that resumes the run, named when play stops.
 	Hint string
+	// Remote serves the iterations to workers when enabled (the store at
+	// DBPath names the run on the server).
+	Remote remoterun.Options
+	DBPath string
 }
+
+// remoteChunks is how many chunks of iterations a distributed SPSA keeps
+// in play; a chunk is spsa.batch iterations (at least remoteChunkMin).
+const remoteChunks, remoteChunkMin = 4, 8
 
 // PlayRest plays the session's remaining iterations of p with the
 // progress bar or the progress lines on stdout, marks the run finished
@@ -35,9 +44,20 @@ func (s *Session) PlayRest(ctx context.Context, stdout io.Writer, p *Prepared, o
 	start := time.Now()
 	startIter := tu.Iteration()
 	e := x.Tested[0]
-	runErr := s.Play(ctx, Runner{Concurrency: x.Concurrency, CPUs: o.CPUs, Batch: sp.Batch,
+	rc := Runner{Concurrency: x.Concurrency, CPUs: o.CPUs, Batch: sp.Batch,
 		Match: spsa.Match{Engine: p.Engine, Limits: e.Limits, Book: p.Book, Options: Options(p.Params),
-			Game: game.Config{Adjudication: runs.Adjudication(x.Adjudication), StallTimeout: o.Stall}}})
+			Game: game.Config{Adjudication: runs.Adjudication(x.Adjudication), StallTimeout: o.Stall}}}
+	if o.Remote.Enabled() {
+		// Both sides run the tuned engine's program.
+		engines := map[string]string{spsa.PlusName: p.Engine.Cmd, spsa.MinusName: p.Engine.Cmd}
+		r, err := remoterun.Start(ctx, o.Remote, o.DBPath, s.Run.ID, engines, nil)
+		if err != nil {
+			return fmt.Errorf("serving workers: %v", err)
+		}
+		defer r.Close()
+		rc.Executor, rc.InFlight, rc.Batch = r.Executor(), remoteChunks, max(sp.Batch, remoteChunkMin)
+	}
+	runErr := s.Play(ctx, rc)
 	if o.Bar != nil {
 		c.CloseBar(o.Bar)
 	}

@@ -15,6 +15,7 @@ import (
 	"fmt"
 
 	"github.com/elolab/elolab/configs/experiment"
+	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/tuner/spsa"
 )
@@ -107,12 +108,17 @@ func (s *Session) Subscribe(fn spsa.Subscriber) { s.subs = append(s.subs, fn) }
 // Rows are the run's iterations so far, resumed and played.
 func (s *Session) Rows() []spsa.Row { return s.rows }
 
-// Runner says how the iterations are played.
+// Runner says how the iterations are played (spsa.Runner's fields).
 type Runner struct {
 	Match       spsa.Match
 	Concurrency int
 	CPUs        []int
 	Batch       int
+	// Executor nil plays on the local pair pool. InFlight > 0 plays
+	// asynchronously (a remote executor): each update is then a batch of
+	// its own, checkpointed before anyone hears of it.
+	Executor work.Executor
+	InFlight int
 }
 
 // Play plays the run's remaining iterations. On an error (an interrupted
@@ -120,7 +126,8 @@ type Runner struct {
 // stored) the run is left Interrupted in the store, resumable from its
 // last checkpoint, and the error returned.
 func (s *Session) Play(ctx context.Context, rc Runner) error {
-	r := &spsa.Runner{Tuner: s.Tuner, Match: rc.Match, Concurrency: rc.Concurrency, CPUs: rc.CPUs, Batch: rc.Batch}
+	r := &spsa.Runner{Tuner: s.Tuner, Match: rc.Match, Concurrency: rc.Concurrency, CPUs: rc.CPUs, Batch: rc.Batch,
+		Executor: rc.Executor, InFlight: rc.InFlight}
 	r.Subscribe(s.checkpoint)
 	r.Subscribe(s.record)
 	for _, fn := range s.subs {

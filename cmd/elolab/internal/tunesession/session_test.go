@@ -182,3 +182,54 @@ func TestPlanVerify(t *testing.T) {
 		t.Error("other tuned values, same run hash")
 	}
 }
+
+// TestAsyncCheckpointsEveryUpdate: an asynchronous run (InFlight) is
+// checkpointed after every update, before anyone hears of it, and a run
+// stopped mid-chunk resumes from that update: the iterations that were
+// in flight are played again, each iteration lands in the rows once.
+func TestAsyncCheckpointsEveryUpdate(t *testing.T) {
+	f := newFixture(t, 6)
+	s := f.open(t)
+	crash := errors.New("crash")
+	var seen []int
+	s.Subscribe(func(e spsa.Event) error {
+		b, ok := e.(spsa.BatchDone)
+		if !ok {
+			return nil
+		}
+		c, err := f.st.LatestCheckpoint(context.Background(), s.Run.ID, CheckpointKind)
+		if err != nil || c.Iteration != b.State.Iteration || len(b.Iterations) != 1 {
+			t.Errorf("update %d heard before its checkpoint (latest %+v, %v) or not alone (%d)", b.State.Iteration, c, err, len(b.Iterations))
+		}
+		seen = append(seen, b.State.Iteration)
+		if b.State.Iteration == 3 {
+			return crash
+		}
+		return nil
+	})
+	rc := f.runner()
+	rc.InFlight = 2
+	if err := s.Play(t.Context(), rc); !errors.Is(err, crash) {
+		t.Fatalf("Play: %v, want %v", err, crash)
+	}
+	s.Close()
+	if fmt.Sprint(seen) != "[1 2 3]" {
+		t.Errorf("updates heard: %v, want [1 2 3]", seen)
+	}
+
+	s = f.open(t)
+	defer s.Close()
+	if !s.Resumed || s.Tuner.Iteration() != 3 || len(s.Rows()) != 3 || len(s.Tuner.State().InFlight) == 0 {
+		t.Fatalf("resumed at iteration %d with %d rows, %v in flight; want 3, 3 and some", s.Tuner.Iteration(), len(s.Rows()), s.Tuner.State().InFlight)
+	}
+	if err := s.Play(t.Context(), rc); err != nil {
+		t.Fatal(err)
+	}
+	ks := map[int]int{}
+	for _, r := range s.Rows() {
+		ks[r.K]++
+	}
+	if len(s.Rows()) != 6 || len(ks) != 6 || ks[1] != 1 || ks[6] != 1 {
+		t.Errorf("rows of iterations %v, want 1..6 once each", ks)
+	}
+}
