@@ -56,6 +56,12 @@ type Coordinator struct {
 	started bool
 }
 
+// resultAckWait is how long a result pulled by the coordinator stays
+// reserved for it: a coordinator acks a result once the store holds it (a
+// few ms), so a short wait hands the results a killed coordinator had
+// pulled to its successor quickly.
+const resultAckWait = 10 * time.Second
+
 type jobRef struct {
 	play string
 	job  int
@@ -109,7 +115,7 @@ func (c *Coordinator) Start(ctx context.Context) error {
 	bc, cancel := bounded(ctx, c.js)
 	defer cancel()
 	cons, err := js.CreateOrUpdateConsumer(bc, ResultStream, jetstream.ConsumerConfig{
-		Durable: "coord-" + c.Run, AckPolicy: jetstream.AckExplicitPolicy, AckWait: time.Minute,
+		Durable: "coord-" + c.Run, AckPolicy: jetstream.AckExplicitPolicy, AckWait: resultAckWait,
 		FilterSubject: resultPrefix + c.Run + ".>", MaxAckPending: 4096,
 	})
 	if err != nil {
