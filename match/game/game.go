@@ -3,9 +3,10 @@
 // move with labrat's legal move generator (engine/board) and ends the game
 // by the rules (mate, stalemate, threefold repetition, fifty moves,
 // insufficient material), by adjudication (draw, resign, max moves, as
-// fastchess's -draw/-resign/-maxmoves) or by an engine's failure (time
-// forfeit, illegal move, disconnect, stall), and the [Record] of the game
-// with SAN moves and per-move comments for PGN.
+// fastchess's -draw/-resign/-maxmoves; datagen's rules counted in plies,
+// [PlyRules]) or by an engine's failure (time forfeit, illegal move,
+// disconnect, stall), and the [Record] of the game with SAN moves and
+// per-move comments for PGN.
 //
 // Terminations are the strings fastchess prints ("White mates", "Draw by
 // 3-fold repetition", "Black loses on time (12ms overrun)", "White's
@@ -126,7 +127,7 @@ func Play(ctx context.Context, cfg *Config, white, black *Side, op openings.Open
 			return r
 		}
 	}
-	if g.over() {
+	if g.over() || g.plyLimit() {
 		return r
 	}
 	for {
@@ -353,7 +354,7 @@ func (g *state) move(ctx context.Context) bool {
 		UCI: uci, SAN: san, Score: res.Info.Score, Depth: res.Info.Depth, SelDepth: res.Info.SelDepth,
 		Nodes: res.Info.Nodes, Time: res.Elapsed, Left: left,
 	})
-	if g.over() {
+	if g.plyVerdict(res.Info.Score, c) || g.over() || g.plyLimit() {
 		return true
 	}
 	if draw, resign, loser := g.adj.update(res.Info.Score, len(g.moves), int(c)); draw {
@@ -365,6 +366,30 @@ func (g *state) move(ctx context.Context) bool {
 		return true
 	}
 	return false
+}
+
+// plyVerdict ends the game by a verdict of Adjudication.Plies on the
+// score of the move just played by mover.
+func (g *state) plyVerdict(s player.Score, mover board.Color) bool {
+	draw, resign, loser := g.adj.plyVerdict(s, g.pos.GamePly()-1, int(mover))
+	switch {
+	case draw:
+		g.finish(Draw, TermAdjudication, "Draw by adjudication")
+	case resign:
+		g.lose(board.Color(loser), TermAdjudication, colorName(board.Color(loser)^1)+" wins by adjudication")
+	default:
+		return false
+	}
+	return true
+}
+
+// plyLimit ends the game by Adjudication.Plies's MaxPlies.
+func (g *state) plyLimit() bool {
+	if !g.adj.plyLimit(g.pos.GamePly()) {
+		return false
+	}
+	g.finish(Draw, TermAdjudication, ReasonMaxPlies)
+	return true
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -73,7 +73,7 @@ func collect2(t *testing.T, cfg Config) (*Summary, []*game.Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Standings.Counted != len(got) || sum.Standings.Delivered != len(got) {
+	if sum.Standings.Counted+sum.AfterVerdict != len(got) || sum.Standings.Delivered != len(got) {
 		t.Fatalf("counted %d delivered %d got %d", sum.Standings.Counted, sum.Standings.Delivered, len(got))
 	}
 	return sum, got

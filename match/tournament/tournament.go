@@ -27,9 +27,18 @@
 // verdict or a cancellation the games still running are abandoned: their
 // engines are told to stop, and the unfinished games are neither
 // delivered nor counted (a resumed run plays them again). Every delivered
-// game is counted before Run returns: complete pairs as pairs, the lone
-// finished game of an incomplete pair as a single game, so the report's
-// totals always equal the games delivered.
+// game is counted before Run returns — complete pairs as pairs, the lone
+// finished game of an incomplete pair as a single game — except the games
+// of pairs after the SPRT verdict's pair: they finished while the run
+// stopped, are delivered (and stored), and are left out of the standings
+// as they are out of the store's counts (Summary.AfterVerdict). So the
+// report's totals always equal the games the store counts. With
+// Config.WholePairs there are no lone games: a game waits for its partner
+// and is delivered with it, or not at all.
+//
+// An executor may report a game more than once (a remote executor's
+// queue delivers at least once): the first report counts, the others are
+// ignored.
 package tournament
 
 import (
@@ -93,6 +102,11 @@ type Config struct {
 	// are not played again and not delivered; they are counted in pair
 	// order with the rest, so an SPRT continues exactly where it stood.
 	Played map[int][]*game.Record
+	// WholePairs delivers the games of a pair slot of two together, once
+	// both have finished (game 0 first): a finished game whose partner
+	// never finishes (Ctrl-C, a verdict) is neither delivered nor counted,
+	// and is Abandoned. A store that commits whole pairs sets it.
+	WholePairs bool
 
 	// Deliver receives every finished game, once, in completion order,
 	// before it is counted (write PGN and the store here). An error stops
@@ -132,7 +146,11 @@ type Summary struct {
 	Abandoned int
 	// Resumed is the number of games of Config.Played that were counted.
 	Resumed int
-	Elapsed time.Duration
+	// AfterVerdict is the number of delivered or resumed games of pairs
+	// after the SPRT verdict's pair: not in the standings (whose Counted
+	// is then Delivered + Resumed − AfterVerdict).
+	AfterVerdict int
+	Elapsed      time.Duration
 }
 
 // Validate checks the configuration.
@@ -326,6 +344,11 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 	// themselves went to Deliver: a long run holds the open pairs — about
 	// the concurrency — not every game it played.
 	got := make([]int, npairs)
+	// seen marks the games reported per slot (bit = game index), so that
+	// a game reported twice counts once; held are WholePairs' first games
+	// waiting for their partner.
+	seen := make([]uint8, npairs)
+	held := map[int]*game.Record{}
 	pending := map[int][]*game.Record{}
 	next := 0
 	var runErr error
@@ -338,7 +361,9 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 		cancel()
 	}
 	countReady := func() {
-		for next < npairs && got[next] == len(slotJobs[next]) && len(slotJobs[next]) > 0 {
+		// After the verdict nothing more is counted: the verdict's pair is
+		// the last one in the statistics.
+		for st.Verdict == sprt.Continue && next < npairs && got[next] == len(slotJobs[next]) && len(slotJobs[next]) > 0 {
 			recs := orderRecs(slotJobs[next], pending[next])
 			delete(pending, next)
 			st.count(slotJobs[next], recs, pairSize == 2 && len(recs) == 2)
@@ -375,6 +400,9 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 		},
 		Game: func(p, g int, gr *work.GameResult) {
 			j, r := jobOf(p, g), &gr.Record
+			if seen[j.Pair]&(1<<g) != 0 {
+				return // reported before: the first report counts
+			}
 			if r.Err != nil {
 				stop(fmt.Errorf("game %d (%s vs %s): %w", j.Number, r.White, r.Black, r.Err))
 				return
@@ -383,29 +411,53 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 				sum.Abandoned++
 				return
 			}
-			if cfg.Deliver != nil {
-				if err := cfg.Deliver(r); err != nil {
-					stop(fmt.Errorf("game %d: %w", j.Number, err))
-					sum.Abandoned++
+			seen[j.Pair] |= 1 << g
+			recs := []*game.Record{r}
+			if cfg.WholePairs && len(slotJobs[j.Pair]) == 2 {
+				first := held[j.Pair]
+				if first == nil {
+					held[j.Pair] = r
 					return
 				}
+				delete(held, j.Pair)
+				recs = orderRecs(nil, []*game.Record{first, r})
 			}
-			st.Delivered++
-			pending[j.Pair] = append(pending[j.Pair], r)
-			got[j.Pair]++
+			for i, r := range recs {
+				if cfg.Deliver != nil {
+					if err := cfg.Deliver(r); err != nil {
+						stop(fmt.Errorf("game %d: %w", slotJobs[j.Pair][r.Index].Number, err))
+						// A pair is delivered whole or not at all.
+						sum.Abandoned += len(recs)
+						st.Delivered -= i
+						got[j.Pair] -= i
+						pending[j.Pair] = pending[j.Pair][:len(pending[j.Pair])-i]
+						return
+					}
+				}
+				st.Delivered++
+				pending[j.Pair] = append(pending[j.Pair], r)
+				got[j.Pair]++
+			}
 			countReady()
 			if cfg.Finished != nil {
-				cfg.Finished(r, st)
+				for _, r := range recs {
+					cfg.Finished(r, st)
+				}
 			}
 		},
 	})
+	sum.Abandoned += len(held)
 	if playErr != nil {
 		stop(playErr)
 	}
 	// Count what is left: complete pairs after a gap as pairs, lone games
-	// as single games.
+	// as single games; after a verdict, nothing.
 	for k := next; k < npairs; k++ {
 		if got[k] == 0 {
+			continue
+		}
+		if st.Verdict != sprt.Continue {
+			sum.AfterVerdict += got[k]
 			continue
 		}
 		recs := orderRecs(slotJobs[k][:0:0], pending[k])

@@ -38,6 +38,14 @@ type Local struct {
 	// Configure, if not nil, completes an engine's config before it is
 	// started with what does not travel in a batch (a trace writer).
 	Configure func(c *player.Config)
+	// Start, if not nil, starts an engine instead of player.Start: a
+	// player that is not an external process (datagen's labrat searching
+	// in this process). slot is the slot's index, 0 to Concurrency-1: the
+	// players of one slot never run at once (its games are played one
+	// after the other, and in a game one side moves at a time), so a
+	// starter may let them share state, as self-play in one searcher does.
+	// Restarts, reuse and CPUs are as for processes.
+	Start func(ctx context.Context, slot int, c player.Config) (player.Player, error)
 
 	mu    sync.Mutex
 	slots []*slot
@@ -46,6 +54,7 @@ type Local struct {
 
 // slot is one concurrent game's engines.
 type slot struct {
+	index    int
 	cpus     []int
 	procs    map[string]*proc
 	restarts map[string]int
@@ -66,7 +75,7 @@ func (l *Local) init() {
 	cpus := player.SlotCPUs(l.CPUs, n)
 	l.slots = make([]*slot, n)
 	for i := range l.slots {
-		s := &slot{procs: map[string]*proc{}, restarts: map[string]int{}}
+		s := &slot{index: i, procs: map[string]*proc{}, restarts: map[string]int{}}
 		if cpus != nil {
 			s.cpus = cpus[i]
 		}
@@ -304,7 +313,13 @@ func (l *Local) healthy(ctx context.Context, s *slot, e *Engine, pr *proc) (play
 			if l.Configure != nil {
 				l.Configure(&c)
 			}
-			np, serr := player.Start(ctx, c)
+			var np player.Player
+			var serr error
+			if l.Start != nil {
+				np, serr = l.Start(ctx, s.index, c)
+			} else {
+				np, serr = player.Start(ctx, c)
+			}
 			if serr == nil {
 				s.procs[e.Name] = &proc{Player: np}
 				return np, nil

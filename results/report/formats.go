@@ -204,6 +204,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		o.printf("```\n\n")
 	}
+	if r.AfterVerdict > 0 {
+		o.printf("%s.\n\n", afterVerdictText(r.AfterVerdict))
+	}
 	t := mdTable{o}
 	o.printf("## Standings\n\n")
 	t.header([]string{"Rank", "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)"},
@@ -270,6 +273,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				mdCell(c.rev), c.wac, c.elo, c.improvement)
 		}
 		o.printf("\n")
+	}
+	if store.HasNamedWorker(r.Workers) {
+		writeWorkersMarkdown(o, r.Workers)
 	}
 	for _, s := range r.Standings {
 		if i := s.Incidents; i.Any() {
@@ -405,6 +411,7 @@ type jsonReport struct {
 	Title        string         `json:"title"`
 	Run          *jsonRun       `json:"run,omitempty"`
 	Games        int64          `json:"games"`
+	AfterVerdict int64          `json:"games_after_verdict,omitempty"`
 	Matchups     []jsonMatchup  `json:"matchups"`
 	Standings    []jsonStanding `json:"standings"`
 	Ratings      *jsonRatings   `json:"ratings"`
@@ -412,13 +419,14 @@ type jsonReport struct {
 	Matrix       jsonMatrix     `json:"matrix"`
 	Trajectory   []jsonPoint    `json:"llr_trajectory,omitempty"`
 	Ladder       []jsonLadder   `json:"ladder,omitempty"`
+	Workers      []jsonWorker   `json:"workers,omitempty"`
 }
 
 // WriteJSON writes the report as one indented JSON object; numbers that do
 // not exist are null.
 func (r *Report) WriteJSON(w io.Writer) error {
-	j := jsonReport{Title: r.Title, Games: r.GameCount(), Matchups: []jsonMatchup{}, Standings: []jsonStanding{},
-		RatingsError: r.RatingsErr}
+	j := jsonReport{Title: r.Title, Games: r.GameCount(), AfterVerdict: r.AfterVerdict, Matchups: []jsonMatchup{},
+		Standings: []jsonStanding{}, RatingsError: r.RatingsErr, Workers: jsonWorkers(r.Workers)}
 	if run := r.Run; run != nil {
 		j.Run = &jsonRun{ID: run.ID, Name: run.Name, Kind: run.Kind, State: string(run.State), ConfigHash: run.ConfigHash,
 			PlannedPairs: run.PlannedPairs, Seed: run.Seed, Book: run.Book}

@@ -111,7 +111,13 @@ type Report struct {
 	SPRT       *sprt.Test
 	Trajectory []store.LLRPoint
 	Ladder     []LadderRow
-	opt        Options
+	// AfterVerdict is the number of games played after the SPRT verdict:
+	// stored, and left out of every count above.
+	AfterVerdict int64
+	// Workers is the per-worker table (every stored game); printed only
+	// when a named worker played (store.HasNamedWorker).
+	Workers []store.WorkerStats
+	opt     Options
 }
 
 // Build computes a report from games in memory.
@@ -128,6 +134,17 @@ func Build(in Input, opt Options) (*Report, error) {
 		traj = store.Trajectory(in.Games, names[0], names[1], *in.SPRT)
 	}
 	return assemble(in, agg.Matchups(), traj, opt), nil
+}
+
+// counted are the games that count: all but those after the verdict.
+func counted(games []store.Game) []store.Game {
+	out := games[:0:0]
+	for _, g := range games {
+		if !g.AfterVerdict {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // Load builds the report of a run from the store: matchups and the LLR
@@ -175,9 +192,12 @@ func assemble(in Input, ms []store.Matchup, traj []store.LLRPoint, opt Options) 
 	names := engineNames(in.Engines)
 	r.Standings = Standings(names, ms)
 	r.Matrix = NewMatrix(names, ms)
-	if len(in.Games) > 0 {
-		games := make([]rating.Game, len(in.Games))
-		for i, g := range in.Games {
+	r.Workers = store.CountWorkers(in.Games)
+	valid := counted(in.Games)
+	r.AfterVerdict = int64(len(in.Games) - len(valid))
+	if len(valid) > 0 {
+		games := make([]rating.Game, len(valid))
+		for i, g := range valid {
 			games[i] = rating.Game{White: g.White, Black: g.Black, WhiteScore: g.WhiteScore()}
 		}
 		t, err := rating.Rate(games, opt.Rating)

@@ -304,7 +304,10 @@ func WriteLadder(w io.Writer, rows []LadderRow, newestFirst bool) error {
 // block and cutechess lines of each two-engine matchup (or, with more than
 // two engines, the multi-engine table and the score lines), the Ordo
 // rating table with the head-to-head section, the head-to-head matrix, the
-// ladder, and warnings about time losses, crashes and stalls.
+// ladder, the per-worker table when remote workers played, and warnings
+// about time losses, crashes and stalls. Games played after the SPRT
+// verdict are counted nowhere; one line after the result blocks says how
+// many there are.
 func (r *Report) WriteText(w io.Writer) error {
 	o := &tw{w: w}
 	if r.Run != nil {
@@ -333,6 +336,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		o.printf("\n")
 	}
+	if r.AfterVerdict > 0 {
+		o.printf("%s\n\n", afterVerdictText(r.AfterVerdict))
+	}
 	if r.Ratings != nil {
 		if o.err == nil {
 			o.err = WriteOrdo(w, r.Ratings)
@@ -355,6 +361,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Ladder) > 0 {
 		if o.err == nil {
 			o.err = WriteLadder(w, r.Ladder, r.opt.LadderNewestFirst)
+		}
+		o.printf("\n")
+	}
+	if store.HasNamedWorker(r.Workers) {
+		o.line("Workers:")
+		if o.err == nil {
+			o.err = WriteWorkers(w, r.Workers)
 		}
 		o.printf("\n")
 	}

@@ -106,12 +106,19 @@ func (m Matchup) Flip() Matchup {
 
 // Aggregator builds matchups from games given in (pair, game) order, as
 // Store.Games returns them. Games of engines not in the list are errors.
+// Games played after the SPRT verdict (Game.AfterVerdict) are left out of
+// every count and only counted apart (AfterVerdict).
 type Aggregator struct {
-	pos      map[string]int
-	matchups map[[2]int]*Matchup
-	order    [][2]int
-	pending  *Game // the first game of the current pair, waiting for its partner
+	pos          map[string]int
+	matchups     map[[2]int]*Matchup
+	order        [][2]int
+	pending      *Game // the first game of the current pair, waiting for its partner
+	afterVerdict int64
 }
+
+// AfterVerdict is the number of games given to Add that were played after
+// the SPRT verdict, and not counted.
+func (a *Aggregator) AfterVerdict() int64 { return a.afterVerdict }
 
 // NewAggregator prepares an aggregator for engines in registration order.
 func NewAggregator(engines []string) *Aggregator {
@@ -150,8 +157,12 @@ func (a *Aggregator) matchup(g *Game) (*Matchup, bool, error) {
 	return m, aWhite, nil
 }
 
-// Add counts one game.
+// Add counts one game (a game after the verdict only in AfterVerdict).
 func (a *Aggregator) Add(g Game) error {
+	if g.AfterVerdict {
+		a.afterVerdict++
+		return nil
+	}
 	m, aWhite, err := a.matchup(&g)
 	if err != nil {
 		return err
@@ -224,7 +235,7 @@ type LLRPoint struct {
 
 // Trajectory computes the LLR after each complete pair of a against b, in
 // pair order, from games in (pair, game) order. Pairs between other
-// engines and incomplete pairs are skipped.
+// engines, incomplete pairs and pairs after the verdict are skipped.
 func Trajectory(games []Game, a, b string, t sprt.Test) []LLRPoint {
 	var out []LLRPoint
 	var tl sprt.Tally
@@ -235,6 +246,9 @@ func Trajectory(games []Game, a, b string, t sprt.Test) []LLRPoint {
 			continue
 		}
 		i++
+		if g0.AfterVerdict || g1.AfterVerdict {
+			continue
+		}
 		if !((g0.White == a && g0.Black == b) || (g0.White == b && g0.Black == a)) {
 			continue
 		}

@@ -37,7 +37,15 @@
 // game again is a no-op that reports inserted=false, so nothing is ever
 // counted twice; recording a different result under an existing key is an
 // error (ErrConflict). A pair is pending (no game), partial (one game) or
-// complete (both games).
+// complete (both games). RecordPair commits a pair with its games in one
+// transaction — the unit a remote worker plays and a queue may deliver
+// twice —, so a session that commits per pair never leaves half a pair.
+//
+// Games that finish after the SPRT verdict (pairs with a higher index
+// than the verdict's, MarkAfterVerdict) are kept and flagged; the
+// aggregates (Matchups, Trajectory, Aggregator) leave them out, so every
+// count equals what the session counted. Each game names the worker that
+// played it; Workers is the per-worker table.
 //
 // The resume rule: complete pairs are kept; a partial pair is replayed as a
 // whole and its stored half is replaced. Resume deletes the stored game of

@@ -83,8 +83,14 @@ func TestOpenReadOnly(t *testing.T) {
 	s, path := openTemp(t)
 	r := newRun(t, s, "ro", 4)
 	playPair(t, s, r.ID, 0, "A", "B")
-	// Make it a version 1 store (before the owners table).
+	// Make it a version 1 store (before the owners table and the games'
+	// worker columns).
 	s.db.Exec(`DROP TABLE owners`)
+	for _, col := range []string{"worker", "after_verdict"} {
+		if _, err := s.db.Exec(`ALTER TABLE games DROP COLUMN ` + col); err != nil {
+			t.Fatal(err)
+		}
+	}
 	s.db.Exec(`DELETE FROM schema_migrations WHERE version > 1`)
 	s.Close()
 

@@ -58,6 +58,13 @@ type Game struct {
 	Duration    time.Duration // stored with millisecond precision
 	WhiteFlags  Flags
 	BlackFlags  Flags
+	// Worker names the machine that played the game (match/remote's
+	// worker), "" for the process that runs the session.
+	Worker string
+	// AfterVerdict: the game's pair comes after the pair on which the
+	// SPRT reached its verdict (MarkAfterVerdict). It is kept, and left
+	// out of every count.
+	AfterVerdict bool
 }
 
 // WhiteScore is White's points: 1, 0.5 or 0.
@@ -93,40 +100,55 @@ func (s *Store) AddPair(ctx context.Context, p Pair) (err error) {
 func (s *Store) AddPairs(ctx context.Context, ps []Pair) (err error) {
 	defer s.annotate(&err)
 	for _, p := range ps {
-		if p.Index < 0 {
-			return fmt.Errorf("store: pair %d of run %d: %w: negative index", p.Index, p.RunID, ErrInvalid)
-		}
-		if p.First == "" || p.Second == "" || p.First == p.Second {
-			return fmt.Errorf("store: pair %d of run %d: %w: engines %q and %q", p.Index, p.RunID, ErrInvalid, p.First, p.Second)
+		if err := validPair(p); err != nil {
+			return err
 		}
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		for _, p := range ps {
-			res, err := tx.ExecContext(ctx, `INSERT INTO pairs (run_id, pair_index, first, second, opening_index, opening_fen, opening, state)
-				VALUES (?, ?, ?, ?, ?, ?, ?, 'pending') ON CONFLICT (run_id, pair_index) DO NOTHING`,
-				p.RunID, p.Index, p.First, p.Second, p.OpeningIndex, p.OpeningFEN, p.Opening)
-			if err != nil {
-				if strings.Contains(err.Error(), "FOREIGN KEY") {
-					return fmt.Errorf("store: pair %d of run %d: run or engines %q, %q not in the store: %w", p.Index, p.RunID, p.First, p.Second, err)
-				}
-				return fmt.Errorf("store: pair %d of run %d: %w", p.Index, p.RunID, err)
-			}
-			if n, _ := res.RowsAffected(); n == 1 {
-				continue
-			}
-			var first, second, fen string
-			var oi int
-			if err := tx.QueryRowContext(ctx, `SELECT first, second, opening_index, opening_fen FROM pairs WHERE run_id = ? AND pair_index = ?`,
-				p.RunID, p.Index).Scan(&first, &second, &oi, &fen); err != nil {
-				return fmt.Errorf("store: pair %d of run %d: %w", p.Index, p.RunID, err)
-			}
-			if first != p.First || second != p.Second || oi != p.OpeningIndex || fen != p.OpeningFEN {
-				return fmt.Errorf("store: pair %d of run %d: %w: stored as %s vs %s (opening %d), now %s vs %s (opening %d)",
-					p.Index, p.RunID, ErrConflict, first, second, oi, p.First, p.Second, p.OpeningIndex)
+			if err := addPair(ctx, tx, p); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
+}
+
+func validPair(p Pair) error {
+	if p.Index < 0 {
+		return fmt.Errorf("store: pair %d of run %d: %w: negative index", p.Index, p.RunID, ErrInvalid)
+	}
+	if p.First == "" || p.Second == "" || p.First == p.Second {
+		return fmt.Errorf("store: pair %d of run %d: %w: engines %q and %q", p.Index, p.RunID, ErrInvalid, p.First, p.Second)
+	}
+	return nil
+}
+
+// addPair is AddPair's rule inside tx.
+func addPair(ctx context.Context, tx *sql.Tx, p Pair) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO pairs (run_id, pair_index, first, second, opening_index, opening_fen, opening, state)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending') ON CONFLICT (run_id, pair_index) DO NOTHING`,
+		p.RunID, p.Index, p.First, p.Second, p.OpeningIndex, p.OpeningFEN, p.Opening)
+	if err != nil {
+		if strings.Contains(err.Error(), "FOREIGN KEY") {
+			return fmt.Errorf("store: pair %d of run %d: run or engines %q, %q not in the store: %w", p.Index, p.RunID, p.First, p.Second, err)
+		}
+		return fmt.Errorf("store: pair %d of run %d: %w", p.Index, p.RunID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	var first, second, fen string
+	var oi int
+	if err := tx.QueryRowContext(ctx, `SELECT first, second, opening_index, opening_fen FROM pairs WHERE run_id = ? AND pair_index = ?`,
+		p.RunID, p.Index).Scan(&first, &second, &oi, &fen); err != nil {
+		return fmt.Errorf("store: pair %d of run %d: %w", p.Index, p.RunID, err)
+	}
+	if first != p.First || second != p.Second || oi != p.OpeningIndex || fen != p.OpeningFEN {
+		return fmt.Errorf("store: pair %d of run %d: %w: stored as %s vs %s (opening %d), now %s vs %s (opening %d)",
+			p.Index, p.RunID, ErrConflict, first, second, oi, p.First, p.Second, p.OpeningIndex)
+	}
+	return nil
 }
 
 // RecordGame commits a finished game in one transaction and updates its
@@ -136,73 +158,101 @@ func (s *Store) AddPairs(ctx context.Context, ps []Pair) (err error) {
 // has the pair's First engine as White, game 1 its Second.
 func (s *Store) RecordGame(ctx context.Context, g Game) (inserted bool, err error) {
 	defer s.annotate(&err)
-	where := fmt.Sprintf("run %d, pair %d, game %d", g.RunID, g.Pair, g.Index)
-	if g.Index != 0 && g.Index != 1 {
-		return false, fmt.Errorf("store: %s: %w: game index must be 0 or 1", where, ErrInvalid)
-	}
-	if !validResult(g.Result) {
-		return false, fmt.Errorf("store: %s: %w: result %q (want 1-0, 0-1 or 1/2-1/2)", where, ErrInvalid, g.Result)
-	}
-	if g.Plies < 0 || g.Duration < 0 {
-		return false, fmt.Errorf("store: %s: %w: negative plies or duration", where, ErrInvalid)
+	if err := validGame(g); err != nil {
+		return false, err
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		var first, second string
-		err := tx.QueryRowContext(ctx, `SELECT first, second FROM pairs WHERE run_id = ? AND pair_index = ?`, g.RunID, g.Pair).Scan(&first, &second)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("store: %s: %w (call AddPair first)", where, ErrUnknownPair)
+		var err error
+		if inserted, err = insertGame(ctx, tx, g); err != nil || !inserted {
+			return err
 		}
-		if err != nil {
-			return fmt.Errorf("store: %s: %w", where, err)
-		}
-		wantWhite, wantBlack := first, second
-		if g.Index == 1 {
-			wantWhite, wantBlack = second, first
-		}
-		if g.White != wantWhite || g.Black != wantBlack {
-			return fmt.Errorf("store: %s: %w: %s vs %s, but the pair plays %s vs %s in this game",
-				where, ErrInvalid, g.White, g.Black, wantWhite, wantBlack)
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (run_id, pair_index, game_index, white, black, result, termination, pgn,
-			opening, plies, started_at, ended_at, duration_ms,
-			white_time_loss, white_crash, white_stall, black_time_loss, black_crash, black_stall)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (run_id, pair_index, game_index) DO NOTHING`,
-			g.RunID, g.Pair, g.Index, g.White, g.Black, g.Result, g.Termination, g.PGN,
-			g.Opening, g.Plies, fmtTime(g.Start), fmtTime(g.End), g.Duration.Milliseconds(),
-			b2i(g.WhiteFlags.TimeLoss), b2i(g.WhiteFlags.Crash), b2i(g.WhiteFlags.Stall),
-			b2i(g.BlackFlags.TimeLoss), b2i(g.BlackFlags.Crash), b2i(g.BlackFlags.Stall))
-		if err != nil {
-			return fmt.Errorf("store: %s: %w", where, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			var result, termination string
-			if err := tx.QueryRowContext(ctx, `SELECT result, termination FROM games WHERE run_id = ? AND pair_index = ? AND game_index = ?`,
-				g.RunID, g.Pair, g.Index).Scan(&result, &termination); err != nil {
-				return fmt.Errorf("store: %s: %w", where, err)
-			}
-			if result != g.Result {
-				return fmt.Errorf("store: %s: %w: stored result %s {%s}, new %s {%s} (reset the pair before replaying it)",
-					where, ErrConflict, result, termination, g.Result, g.Termination)
-			}
-			return nil
-		}
-		inserted = true
-		if _, err := tx.ExecContext(ctx, `UPDATE pairs SET state = CASE
-				(SELECT count(*) FROM games WHERE run_id = ?1 AND pair_index = ?2)
-				WHEN 2 THEN 'complete' WHEN 1 THEN 'partial' ELSE 'pending' END
-			WHERE run_id = ?1 AND pair_index = ?2`, g.RunID, g.Pair); err != nil {
-			return fmt.Errorf("store: %s: %w", where, err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE runs SET updated_at = ? WHERE id = ?`, fmtTime(time.Now()), g.RunID); err != nil {
-			return fmt.Errorf("store: %s: %w", where, err)
-		}
-		return nil
+		return touchPair(ctx, tx, g.RunID, g.Pair)
 	})
 	if err != nil {
 		return false, err
 	}
 	return inserted, nil
+}
+
+func gameWhere(g Game) string {
+	return fmt.Sprintf("run %d, pair %d, game %d", g.RunID, g.Pair, g.Index)
+}
+
+func validGame(g Game) error {
+	where := gameWhere(g)
+	if g.Index != 0 && g.Index != 1 {
+		return fmt.Errorf("store: %s: %w: game index must be 0 or 1", where, ErrInvalid)
+	}
+	if !validResult(g.Result) {
+		return fmt.Errorf("store: %s: %w: result %q (want 1-0, 0-1 or 1/2-1/2)", where, ErrInvalid, g.Result)
+	}
+	if g.Plies < 0 || g.Duration < 0 {
+		return fmt.Errorf("store: %s: %w: negative plies or duration", where, ErrInvalid)
+	}
+	return nil
+}
+
+// insertGame inserts g inside tx; inserted is false when the same game is
+// already stored (ErrConflict when its result differs). It leaves the
+// pair's state to touchPair.
+func insertGame(ctx context.Context, tx *sql.Tx, g Game) (inserted bool, err error) {
+	where := gameWhere(g)
+	var first, second string
+	err = tx.QueryRowContext(ctx, `SELECT first, second FROM pairs WHERE run_id = ? AND pair_index = ?`, g.RunID, g.Pair).Scan(&first, &second)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("store: %s: %w (call AddPair first)", where, ErrUnknownPair)
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: %s: %w", where, err)
+	}
+	wantWhite, wantBlack := first, second
+	if g.Index == 1 {
+		wantWhite, wantBlack = second, first
+	}
+	if g.White != wantWhite || g.Black != wantBlack {
+		return false, fmt.Errorf("store: %s: %w: %s vs %s, but the pair plays %s vs %s in this game",
+			where, ErrInvalid, g.White, g.Black, wantWhite, wantBlack)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (run_id, pair_index, game_index, white, black, result, termination, pgn,
+		opening, plies, started_at, ended_at, duration_ms,
+		white_time_loss, white_crash, white_stall, black_time_loss, black_crash, black_stall, worker, after_verdict)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, pair_index, game_index) DO NOTHING`,
+		g.RunID, g.Pair, g.Index, g.White, g.Black, g.Result, g.Termination, g.PGN,
+		g.Opening, g.Plies, fmtTime(g.Start), fmtTime(g.End), g.Duration.Milliseconds(),
+		b2i(g.WhiteFlags.TimeLoss), b2i(g.WhiteFlags.Crash), b2i(g.WhiteFlags.Stall),
+		b2i(g.BlackFlags.TimeLoss), b2i(g.BlackFlags.Crash), b2i(g.BlackFlags.Stall), g.Worker, b2i(g.AfterVerdict))
+	if err != nil {
+		return false, fmt.Errorf("store: %s: %w", where, err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return true, nil
+	}
+	var result, termination string
+	if err := tx.QueryRowContext(ctx, `SELECT result, termination FROM games WHERE run_id = ? AND pair_index = ? AND game_index = ?`,
+		g.RunID, g.Pair, g.Index).Scan(&result, &termination); err != nil {
+		return false, fmt.Errorf("store: %s: %w", where, err)
+	}
+	if result != g.Result {
+		return false, fmt.Errorf("store: %s: %w: stored result %s {%s}, new %s {%s} (reset the pair before replaying it)",
+			where, ErrConflict, result, termination, g.Result, g.Termination)
+	}
+	return false, nil
+}
+
+// touchPair sets a pair's state from its stored games and the run's
+// update time, after games were inserted.
+func touchPair(ctx context.Context, tx *sql.Tx, runID int64, pair int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE pairs SET state = CASE
+			(SELECT count(*) FROM games WHERE run_id = ?1 AND pair_index = ?2)
+			WHEN 2 THEN 'complete' WHEN 1 THEN 'partial' ELSE 'pending' END
+		WHERE run_id = ?1 AND pair_index = ?2`, runID, pair); err != nil {
+		return fmt.Errorf("store: run %d, pair %d: %w", runID, pair, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE runs SET updated_at = ? WHERE id = ?`, fmtTime(time.Now()), runID); err != nil {
+		return fmt.Errorf("store: run %d, pair %d: %w", runID, pair, err)
+	}
+	return nil
 }
 
 // ResetPair deletes the stored games of one pair and sets it pending, so
@@ -257,7 +307,11 @@ func (s *Store) Pairs(ctx context.Context, runID int64) (_ []Pair, err error) {
 }
 
 const gameColumns = `pair_index, game_index, white, black, result, termination, opening, plies, started_at, ended_at, duration_ms,
-	white_time_loss, white_crash, white_stall, black_time_loss, black_crash, black_stall`
+	white_time_loss, white_crash, white_stall, black_time_loss, black_crash, black_stall, worker, after_verdict`
+
+// legacyGameColumns read a store older than workerSchema (read-only).
+const legacyGameColumns = `pair_index, game_index, white, black, result, termination, opening, plies, started_at, ended_at, duration_ms,
+	white_time_loss, white_crash, white_stall, black_time_loss, black_crash, black_stall, '' AS worker, 0 AS after_verdict`
 
 func scanGame(sc rowScanner, runID int64, withPGN bool) (Game, error) {
 	g := Game{RunID: runID}
@@ -265,7 +319,7 @@ func scanGame(sc rowScanner, runID int64, withPGN bool) (Game, error) {
 	var ms int64
 	dest := []any{&g.Pair, &g.Index, &g.White, &g.Black, &g.Result, &g.Termination, &g.Opening, &g.Plies, &start, &end, &ms,
 		&g.WhiteFlags.TimeLoss, &g.WhiteFlags.Crash, &g.WhiteFlags.Stall,
-		&g.BlackFlags.TimeLoss, &g.BlackFlags.Crash, &g.BlackFlags.Stall}
+		&g.BlackFlags.TimeLoss, &g.BlackFlags.Crash, &g.BlackFlags.Stall, &g.Worker, &g.AfterVerdict}
 	if withPGN {
 		dest = append(dest, &g.PGN)
 	}
@@ -297,6 +351,9 @@ func (s *Store) Games(ctx context.Context, runID int64, withPGN bool) (_ []Game,
 
 func (s *Store) eachGame(ctx context.Context, runID int64, withPGN bool, fn func(Game) error) error {
 	cols := gameColumns
+	if s.legacyGames {
+		cols = legacyGameColumns
+	}
 	if withPGN {
 		cols += ", pgn"
 	}

@@ -74,6 +74,7 @@ func (s *Store) checkSchema(ctx context.Context) error {
 	if version < 1 {
 		return fmt.Errorf("store: %s: %w (no schema version recorded)", s.path, ErrNotStore)
 	}
+	s.legacyGames = version < workerSchema
 	return nil
 }
 

@@ -97,7 +97,19 @@ CREATE TABLE owners (
 	heartbeat TEXT    NOT NULL
 );
 `,
+	// 3: which machine played a game (match/remote's worker name, '' for
+	// this process) and whether it finished after the SPRT verdict: such a
+	// game is kept but left out of every count (commit.go).
+	`
+ALTER TABLE games ADD COLUMN worker TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN after_verdict INTEGER NOT NULL DEFAULT 0 CHECK (after_verdict IN (0, 1));
+`,
 }
+
+// workerSchema is the first schema version whose games have the worker
+// and after_verdict columns; a read-only store of an older version reads
+// them as empty names and 0.
+const workerSchema = 3
 
 // SchemaVersion is the schema version this package writes.
 var SchemaVersion = len(migrations)

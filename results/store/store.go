@@ -54,6 +54,9 @@ type Store struct {
 	wmu sync.Mutex
 	// readOnly stores (OpenReadOnly) refuse writes before SQLite does.
 	readOnly bool
+	// legacyGames: a read-only store older than workerSchema, whose games
+	// lack the worker and after_verdict columns.
+	legacyGames bool
 	// claims are this handle's held claims, by id, with their release.
 	cmu    sync.Mutex
 	claims map[int]func()

@@ -9,6 +9,14 @@
 //
 //	rnbqkb1r/pp2pppp/5n2/2pp4/3P4/2P2N2/PP2PPPP/RNBQKB1R w KQkq - c9 "1/2-1/2"; id "s1g17";
 //
+// The games are described as work batches (match/work: one game per pair,
+// whose opening holds the book moves and the random plies, adjudicated by
+// game.PlyRules) and played on the pair pool, work.Local, whose starter
+// hook gives it labrat players that search in this process; the two
+// players of a pool slot share one searcher, so each game is searched by
+// one searcher for both sides, as it always was. Each game is labelled
+// from its record as soon as it ends.
+//
 // Determinism: game g of seed S depends only on S, g, the node limit and
 // the parameters (every game starts from a cleared searcher, and its
 // opening and random plies come from its own random stream), and games are
@@ -25,17 +33,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
-	"sync"
+	"slices"
 	"time"
 
-	"github.com/elolab/elolab/engine/board"
 	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/engine/search"
+	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/match/tc"
+	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/openings"
 )
 
@@ -104,6 +115,9 @@ func (c *Config) defaults() error {
 	if c.Nodes == 0 {
 		c.Nodes = 5000
 	}
+	if c.Nodes > math.MaxInt64 {
+		return fmt.Errorf("datagen: nodes %d is too large", c.Nodes)
+	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = runtime.NumCPU()
 	}
@@ -148,16 +162,14 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
-// game is one played game, ready to be written.
-type game struct {
-	index   int
-	lines   []byte // EPD lines
-	n       int    // positions
-	result  float64
-	plies   int
-	how     int // adjudication kind
-	aborted bool
-	err     error
+// played is one game, labelled and ready to be written.
+type played struct {
+	index  int
+	lines  []byte // EPD lines
+	n      int    // positions
+	result float64
+	plies  int
+	how    int // adjudication kind
 }
 
 // Adjudication kinds.
@@ -168,10 +180,28 @@ const (
 	endMaxLength
 )
 
+// Results from White's point of view.
+const (
+	BlackWins = 0.0
+	Draw      = 0.5
+	WhiteWins = 1.0
+)
+
+// Engine names of the two sides in the batches.
+const (
+	whiteName = "labrat-white"
+	blackName = "labrat-black"
+)
+
 // Run plays games and appends their labelled positions to the EPD file at
-// path (created with its directories when missing). It returns when the target is reached, when
-// ctx is cancelled (Summary.Interrupted; the finished games are written) or
-// on an error (the book, the file).
+// path (created with its directories when missing). It returns when the
+// target is reached, when ctx is cancelled (Summary.Interrupted; the
+// finished games are written) or on an error (the book, the file).
+//
+// The games are played as work batches on the pair pool (work.Local), one
+// game per pair, by two in-process labrat players that share their
+// slot's searcher; each game is labelled from its record as soon as it
+// ends.
 func Run(ctx context.Context, path string, cfg Config) (Summary, error) {
 	var sum Summary
 	if err := cfg.defaults(); err != nil {
@@ -208,10 +238,10 @@ func Run(ctx context.Context, path string, cfg Config) (Summary, error) {
 	}
 	defer f.Close()
 
-	start := time.Now()
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
+	out := &output{f: f, path: path, cfg: &cfg, sum: &sum, existing: ex.positions, start: time.Now(), cancel: cancel,
+		pending: map[int]played{}}
 	// The schedule: game numbers in increasing order, without the games
 	// already in the file.
 	next := func(g int) int {
@@ -220,325 +250,148 @@ func Run(ctx context.Context, path string, cfg Config) (Summary, error) {
 		}
 		return g
 	}
-	jobs := make(chan int)
-	results := make(chan game, cfg.Concurrency)
-	go func() {
-		defer close(jobs)
-		for g := next(0); cfg.Games == 0 || g < cfg.Games; g = next(g + 1) {
-			select {
-			case jobs <- g:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for range cfg.Concurrency {
-		w := newWorker(&cfg, book)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range jobs {
-				res := w.play(runCtx, g)
-				select {
-				case results <- res:
-				case <-runCtx.Done():
-					if !res.aborted {
-						// Keep a finished game even when stopping.
-						results <- res
-					}
-					return
-				}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
+	out.next = next
+	out.want = next(0)
 
-	// Write games in game order; later games wait in pending.
-	pending := map[int]game{}
-	want0 := next(0)
-	done := false
-	var werr error
-	write := func(gm game) {
-		if werr != nil || gm.aborted {
+	pool := &work.Local{Concurrency: cfg.Concurrency, Start: newStarter(&cfg).start}
+	defer pool.Close()
+	lab := newLabeller(&cfg)
+	lim := tc.Limits{Nodes: int64(cfg.Nodes)}
+	b := work.Batch{Run: "datagen", Seed: cfg.Seed,
+		Engines: []work.Engine{{Name: whiteName, Cmd: "labrat", Limits: lim}, {Name: blackName, Cmd: "labrat", Limits: lim}},
+		Game: game.Config{Adjudication: game.Adjudication{Plies: &game.PlyRules{
+			ResignScore: cfg.ResignScore, ResignPlies: cfg.ResignPlies,
+			DrawPly: cfg.DrawPly, DrawScore: cfg.DrawScore, DrawPlies: cfg.DrawPlies, MaxPlies: cfg.MaxPlies}}}}
+	// A batch ends when its last game does: the longer the batch, the
+	// less the slots wait for each other at its end.
+	size := max(256, 64*cfg.Concurrency)
+	var rngs []*rand.Rand // game streams, by pair of the batch
+	rep := work.Report{Game: func(p, _ int, r *work.GameResult) {
+		if out.err != nil || out.done {
 			return
 		}
-		if gm.n > 0 {
-			if _, err := f.Write(gm.lines); err != nil {
-				werr = fmt.Errorf("%s: %w", path, err)
-				cancel()
-				return
-			}
+		rec := r.Rec()
+		if rec.Err != nil {
+			out.fail(fmt.Errorf("datagen: game %d: %w", b.Pairs[p].Slot, rec.Err))
+			return
 		}
-		sum.Games++
-		sum.Positions += gm.n
-		sum.Plies += gm.plies
-		switch gm.result {
-		case 1:
-			sum.WhiteWins++
-		case 0:
-			sum.BlackWins++
-		default:
-			sum.Draws++
+		if !rec.Finished() {
+			return // interrupted
 		}
-		switch gm.how {
-		case endResign:
-			sum.AdjudicatedResign++
-		case endDraw:
-			sum.AdjudicatedDraw++
-		case endMaxLength:
-			sum.AdjudicatedMaxLength++
+		gm, err := lab.label(b.Pairs[p].Slot, rec, rngs[p])
+		if err != nil {
+			out.fail(err)
+			return
 		}
-		if cfg.Progress != nil {
-			cfg.Progress(Progress{Games: sum.Games, Positions: sum.Positions, Existing: ex.positions, Elapsed: time.Since(start)})
-		}
-		if cfg.Positions > 0 && ex.positions+sum.Positions >= cfg.Positions {
-			done = true
-			cancel()
-		}
-	}
-	for gm := range results {
-		if gm.err != nil && werr == nil {
-			werr = gm.err
-			cancel()
-		}
-		if done || gm.aborted {
-			continue
-		}
-		pending[gm.index] = gm
-		for {
-			g, ok := pending[want0]
-			if !ok || done {
+		out.add(gm)
+	}}
+	for g := out.want; !out.done && out.err == nil && runCtx.Err() == nil && (cfg.Games == 0 || g < cfg.Games); {
+		b.Pairs, rngs = b.Pairs[:0], rngs[:0]
+		for ; len(b.Pairs) < size && (cfg.Games == 0 || g < cfg.Games); g = next(g + 1) {
+			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
+			op, err := opening(book, g, cfg.RandomPlies, rng)
+			if err != nil {
+				out.fail(err)
 				break
 			}
-			delete(pending, want0)
-			write(g)
-			want0 = next(want0 + 1)
+			b.Pairs = append(b.Pairs, work.Pair{Slot: g, Round: g, Opening: op,
+				Games: []work.Game{{Number: g + 1, White: 0, Black: 1}}})
+			rngs = append(rngs, rng)
+		}
+		if out.err != nil {
+			break
+		}
+		if err := pool.Play(runCtx, b, rep); err != nil && out.err == nil {
+			out.fail(err)
 		}
 	}
 	// Interrupted: the finished games behind a game in play are written
 	// too (their ids let a re-run skip them).
-	if !done && ctx.Err() != nil {
+	if !out.done && out.err == nil && ctx.Err() != nil {
 		sum.Interrupted = true
-		for _, g := range sortedGames(pending) {
-			write(g)
+		for _, k := range slices.Sorted(maps.Keys(out.pending)) {
+			out.write(out.pending[k])
 		}
 	}
-	sum.Elapsed = time.Since(start)
-	if werr != nil {
-		return sum, werr
-	}
-	return sum, nil
+	sum.Elapsed = time.Since(out.start)
+	return sum, out.err
 }
 
-func sortedGames(m map[int]game) []game {
-	out := make([]game, 0, len(m))
-	for _, g := range m {
-		out = append(out, g)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].index < out[j-1].index; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+// output writes the games in game order; later games wait in pending.
+type output struct {
+	f        *os.File
+	path     string
+	cfg      *Config
+	sum      *Summary
+	existing int // positions in the file before the run
+	start    time.Time
+	cancel   context.CancelFunc
+	next     func(g int) int // the game after g to play
+
+	pending map[int]played
+	want    int  // the next game to write
+	done    bool // the target was reached
+	err     error
 }
 
-// worker plays games with its own searcher.
-type worker struct {
-	cfg   *Config
-	book  *openings.Book
-	s     *search.Searcher
-	score int // of the last completed iteration
-	info  func(search.Info)
-	pv    []board.Move
-	list  board.MoveList
-	seen  []uint64 // leaf keys kept in the current game
+// fail stops the run with err.
+func (o *output) fail(err error) {
+	if o.err == nil {
+		o.err = err
+		o.cancel()
+	}
 }
 
-func newWorker(cfg *Config, book *openings.Book) *worker {
-	w := &worker{cfg: cfg, book: book, s: search.New(cfg.HashMB, cfg.Params.Clone()),
-		pv: make([]board.Move, 0, search.MaxPly)}
-	w.info = func(i search.Info) { w.score = i.Score }
-	return w
-}
-
-// startPosition sets up game g's opening (book moves replayed, so the
-// history sees repetitions) and its random plies.
-func (w *worker) startPosition(g int, rng *rand.Rand) (*board.Position, error) {
-	op := w.book.At(g % w.book.Len())
-	pos, err := board.ParseFEN(op.RootFEN)
-	if err != nil {
-		return nil, fmt.Errorf("%s:%d: opening %d: %w", op.File, op.Line, op.Index+1, err)
-	}
-	for _, u := range op.UCI {
-		m, err := pos.ParseMove(u)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: opening %d: %w", op.File, op.Line, op.Index+1, err)
-		}
-		pos.MakeMove(m)
-	}
-	for range w.cfg.RandomPlies {
-		pos.GenerateMoves(&w.list)
-		if w.list.N == 0 {
+// add writes gm and the games that waited for it.
+func (o *output) add(gm played) {
+	o.pending[gm.index] = gm
+	for !o.done && o.err == nil {
+		g, ok := o.pending[o.want]
+		if !ok {
 			break
 		}
-		pos.MakeMove(w.list.Moves[rng.IntN(w.list.N)])
+		delete(o.pending, o.want)
+		o.write(g)
+		o.want = o.next(o.want + 1)
 	}
-	return pos, nil
 }
 
-// play plays game g; aborted reports a game stopped by ctx.
-func (w *worker) play(ctx context.Context, g int) game {
-	cfg := w.cfg
-	res := game{index: g}
-	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
-	pos, err := w.startPosition(g, rng)
-	if err != nil {
-		res.err = err
-		return res
+// write appends one game to the file and counts it.
+func (o *output) write(gm played) {
+	if o.err != nil {
+		return
 	}
-	w.s.Clear()
-	w.seen = w.seen[:0]
-	var fens []string
-	resignW, resignB, drawn := 0, 0, 0
-	for {
-		if ctx.Err() != nil {
-			res.aborted = true
-			return res
-		}
-		pos.GenerateMoves(&w.list)
-		if w.list.N == 0 {
-			res.result = Draw
-			if pos.InCheck() {
-				res.result = 1 - whiteShare(pos.SideToMove())
-			}
-			break
-		}
-		if pos.IsThreefold() || pos.IsFiftyMoves() || pos.InsufficientMaterial() {
-			res.result = Draw
-			break
-		}
-		if pos.GamePly() >= cfg.MaxPlies {
-			res.result, res.how = Draw, endMaxLength
-			break
-		}
-		w.score = 0
-		best := w.s.Search(pos, search.Limits{Nodes: cfg.Nodes}, w.info)
-		ws := w.score
-		if pos.SideToMove() == board.Black {
-			ws = -ws
-		}
-		if _, mate := search.MateIn(w.score); !mate && !pos.InCheck() && best.IsQuiet() &&
-			(cfg.Sample >= 1 || rng.Float64() < cfg.Sample) {
-			if fen := w.quietLeaf(pos); fen != "" {
-				fens = append(fens, fen)
-			}
-		}
-		// Adjudication on the searched score.
-		resignW, resignB = count(resignW, ws >= cfg.ResignScore), count(resignB, ws <= -cfg.ResignScore)
-		drawn = count(drawn, pos.GamePly() >= cfg.DrawPly && ws >= -cfg.DrawScore && ws <= cfg.DrawScore)
-		if resignW >= cfg.ResignPlies || resignB >= cfg.ResignPlies {
-			res.result, res.how = WhiteWins, endResign
-			if resignB >= cfg.ResignPlies {
-				res.result = BlackWins
-			}
-			break
-		}
-		if drawn >= cfg.DrawPlies {
-			res.result, res.how = Draw, endDraw
-			break
-		}
-		pos.MakeMove(best)
-		res.plies++
-	}
-	res.lines = appendLines(nil, fens, res.result, cfg.Seed, g)
-	res.n = len(fens)
-	return res
-}
-
-// Results from White's point of view.
-const (
-	BlackWins = 0.0
-	Draw      = 0.5
-	WhiteWins = 1.0
-)
-
-// whiteShare is 1 for White, 0 for Black.
-func whiteShare(c board.Color) float64 {
-	if c == board.White {
-		return 1
-	}
-	return 0
-}
-
-func count(n int, hit bool) int {
-	if hit {
-		return n + 1
-	}
-	return 0
-}
-
-// quietLeaf resolves pos with a quiescence search and returns the leaf's
-// EPD fields, or "" when the leaf is in check (mated) or was kept already.
-func (w *worker) quietLeaf(pos *board.Position) string {
-	w.pv, _ = w.s.QuietPV(pos, w.pv)
-	for _, m := range w.pv {
-		pos.MakeMove(m)
-	}
-	fen := ""
-	key := pos.Key()
-	if !pos.InCheck() && !contains(w.seen, key) {
-		w.seen = append(w.seen, key)
-		fen = epdFields(pos.FEN())
-	}
-	for i := len(w.pv) - 1; i >= 0; i-- {
-		pos.UnmakeMove(w.pv[i])
-	}
-	return fen
-}
-
-func contains(keys []uint64, k uint64) bool {
-	for _, x := range keys {
-		if x == k {
-			return true
+	if gm.n > 0 {
+		if _, err := o.f.Write(gm.lines); err != nil {
+			o.fail(fmt.Errorf("%s: %w", o.path, err))
+			return
 		}
 	}
-	return false
-}
-
-// epdFields keeps the four EPD fields of a FEN (the move counters go).
-func epdFields(fen string) string {
-	n := 0
-	for i := 0; i < len(fen); i++ {
-		if fen[i] == ' ' {
-			n++
-			if n == 4 {
-				return fen[:i]
-			}
-		}
-	}
-	return fen
-}
-
-// appendLines renders a game's positions as EPD lines.
-func appendLines(b []byte, fens []string, result float64, seed uint64, g int) []byte {
-	r := `"1/2-1/2"`
-	switch result {
+	s, cfg := o.sum, o.cfg
+	s.Games++
+	s.Positions += gm.n
+	s.Plies += gm.plies
+	switch gm.result {
 	case WhiteWins:
-		r = `"1-0"`
+		s.WhiteWins++
 	case BlackWins:
-		r = `"0-1"`
+		s.BlackWins++
+	default:
+		s.Draws++
 	}
-	for _, fen := range fens {
-		b = append(b, fen...)
-		b = append(b, " c9 "...)
-		b = append(b, r...)
-		b = append(b, `; id "s`...)
-		b = strconv.AppendUint(b, seed, 10)
-		b = append(b, 'g')
-		b = strconv.AppendInt(b, int64(g), 10)
-		b = append(b, "\";\n"...)
+	switch gm.how {
+	case endResign:
+		s.AdjudicatedResign++
+	case endDraw:
+		s.AdjudicatedDraw++
+	case endMaxLength:
+		s.AdjudicatedMaxLength++
 	}
-	return b
+	if cfg.Progress != nil {
+		cfg.Progress(Progress{Games: s.Games, Positions: s.Positions, Existing: o.existing, Elapsed: time.Since(o.start)})
+	}
+	if cfg.Positions > 0 && o.existing+s.Positions >= cfg.Positions {
+		o.done = true
+		o.cancel()
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/player"
+	"github.com/elolab/elolab/match/remote"
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/store"
@@ -60,7 +61,18 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
 	}
 	if o.Remote.Enabled() {
-		r, err := serve(ctx, o.Remote, dbPath, run.ID, tcfg)
+		r, err := serve(ctx, o.Remote, dbPath, run.ID, tcfg, func(res remote.Result) {
+			// A pair that ended after the verdict (or Ctrl-C): stored,
+			// flagged after a verdict, not counted.
+			recs := make([]*game.Record, len(res.Pair.Games))
+			for i := range res.Pair.Games {
+				recs[i] = res.Pair.Games[i].Rec()
+				recs[i].Worker = res.Worker
+			}
+			if err := sess.Late(context.Background(), recs); err != nil {
+				fmt.Fprintf(stderr, "elolab: run %d: a late pair of worker %s: %v\n", run.ID, res.Worker, err)
+			}
+		})
 		if err != nil {
 			return failuref("run %d: %v (resume with: %s)", run.ID, err, spec.ResumeHint)
 		}
@@ -81,12 +93,13 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 
 // serve starts the run's side of the network: workers play its games
 // with the programs of its engines.
-func serve(ctx context.Context, o remoterun.Options, dbPath string, runID int64, tcfg tournament.Config) (*remoterun.Remote, error) {
+func serve(ctx context.Context, o remoterun.Options, dbPath string, runID int64, tcfg tournament.Config,
+	late func(remote.Result)) (*remoterun.Remote, error) {
 	engines := map[string]string{}
 	for _, e := range tcfg.Engines {
 		engines[e.Config.Name] = e.Config.Cmd
 	}
-	return remoterun.Start(ctx, o, dbPath, runID, engines, nil)
+	return remoterun.Start(ctx, o, dbPath, runID, engines, late)
 }
 
 // newSession is the session of a stored run: the tournament's SPRT and

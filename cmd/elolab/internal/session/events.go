@@ -11,7 +11,10 @@ import (
 // the session lives it. For a game: GameStarted, then GameCommitted once
 // the store holds it, then — when it completes pair slots in pair order —
 // for each such slot PairFinished, Totals and (with an SPRT) SPRTState,
-// and last GameCounted. RunState opens and closes the stream.
+// and last GameCounted. A stored run commits whole pairs: a pair's games
+// have their GameCommitted events together once the pair is stored, and
+// their GameCounted events together after it was counted, each in game
+// order. RunState opens and closes the stream.
 type Event interface{ event() }
 
 // RunState: the run is playing (at the start, after the resume) or has
@@ -28,8 +31,8 @@ type GameStarted struct {
 	White, Black string
 }
 
-// GameCommitted: a finished game is in the store (without a store: has
-// finished), not yet counted. The
+// GameCommitted: a finished game is in the store with its pair (without
+// a store: has finished), not yet counted. The
 // record is the session's last use of it: a subscriber that keeps it
 // keeps the memory.
 type GameCommitted struct{ Record *game.Record }

@@ -57,7 +57,7 @@ func Resume(ctx context.Context, st *store.Store, runID int64, perSlot int) (*Re
 // PriorRecord is a stored game as the scheduler counts it.
 func PriorRecord(g store.Game) *game.Record {
 	r := &game.Record{White: g.White, Black: g.Black, Reason: g.Termination, Pair: g.Pair, Index: g.Index,
-		Start: g.Start, End: g.End}
+		Start: g.Start, End: g.End, Worker: g.Worker}
 	switch g.Result {
 	case "1-0":
 		r.Result = game.WhiteWins

@@ -14,6 +14,7 @@ package session
 
 import (
 	"context"
+	"sync"
 
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/player"
@@ -47,6 +48,23 @@ type Session struct {
 	Kept *Resumed
 
 	subs []Subscriber
+	mu   sync.Mutex
+	rec  *recorder // the recorder of Play, for Late
+}
+
+// Late commits a pair that finished after the session stopped counting:
+// a remote worker's pair that arrived after an SPRT verdict or Ctrl-C. It
+// is stored like any pair — flagged when it comes after the verdict, so
+// that it changes no figure — and not counted. Safe from any goroutine
+// once Play has started; without a store it does nothing.
+func (s *Session) Late(ctx context.Context, recs []*game.Record) error {
+	s.mu.Lock()
+	rec := s.rec
+	s.mu.Unlock()
+	if rec == nil || len(recs) == 0 {
+		return nil
+	}
+	return rec.late(ctx, recs, func(r *game.Record) *pgn.Record { return s.PGN(r) })
 }
 
 // Result is how a session ended.
@@ -128,18 +146,40 @@ func (s *Session) Play(ctx context.Context) (*Result, error) {
 	}
 	var rec *recorder
 	if s.Store != nil {
-		rec = newRecorder(s.Store, s.Run.ID)
+		rec = newRecorder(s.Store, s.Run.ID, &cfg)
+		s.mu.Lock()
+		s.rec = rec
+		s.mu.Unlock()
+		// The store commits whole pairs: the tournament then counts a
+		// game only with its partner, so the counts never hold a game the
+		// store does not.
+		cfg.WholePairs = true
 	}
 	cfg.Deliver = func(r *game.Record) error {
+		committed := []*game.Record{r}
 		if rec != nil {
-			if err := rec.record(ctx, r, s.PGN(r)); err != nil {
+			var err error
+			if committed, err = rec.record(ctx, r, s.PGN(r)); err != nil {
 				return err
 			}
 		}
-		return s.emit(GameCommitted{Record: r})
+		for _, c := range committed {
+			if err := s.emit(GameCommitted{Record: c}); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	cfg.Started = func(j tournament.Job, w, b string) { emit(GameStarted{Job: j, White: w, Black: b}) }
 	cfg.PairsCounted = func(k int, st *tournament.Standings) {
+		if rec != nil && st.Verdict != sprt.Continue && st.VerdictPair == k {
+			// Before anyone hears of the verdict, as a game is stored
+			// before it is counted.
+			if err := rec.verdictOn(ctx, k); err != nil && subErr == nil {
+				subErr = err
+				cancel()
+			}
+		}
 		emit(PairFinished{Slot: k, Standings: st})
 		emit(Totals{Standings: st})
 		if st.SPRT != nil {

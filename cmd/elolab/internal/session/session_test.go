@@ -140,9 +140,11 @@ func TestEventOrder(t *testing.T) {
 	if err != nil || res.State != store.Finished {
 		t.Fatalf("Play: %v, state %v", err, res.State)
 	}
+	// A pair is committed whole, then counted: its games' events come
+	// together, in game order.
 	want := []string{"run running",
-		"start 1", "commit 1", "counted 1", "start 2", "commit 2", "pair 0", "totals 2", "counted 2",
-		"start 3", "commit 3", "counted 3", "start 4", "commit 4", "pair 1", "totals 4", "counted 4",
+		"start 1", "start 2", "commit 1", "commit 2", "pair 0", "totals 2", "counted 1", "counted 2",
+		"start 3", "start 4", "commit 3", "commit 4", "pair 1", "totals 4", "counted 3", "counted 4",
 		"run finished"}
 	if !reflect.DeepEqual(*got, want) {
 		t.Fatalf("events\n got %q\nwant %q", *got, want)
@@ -172,10 +174,10 @@ func TestSPRTStop(t *testing.T) {
 	}
 	// One verdict event, on the last pair, after its totals.
 	evs := *got
-	if tail := evs[len(evs)-5:]; tail[1] != fmt.Sprintf("totals %d", 2*len(ex.slots)) || tail[2] != "sprt H1" || tail[4] != "run finished" {
+	if tail := evs[len(evs)-5:]; tail[0] != fmt.Sprintf("totals %d", 2*len(ex.slots)) || tail[1] != "sprt H1" || tail[4] != "run finished" {
 		t.Fatalf("events end %q", tail)
 	}
-	for _, e := range evs[:len(evs)-3] {
+	for _, e := range evs[:len(evs)-4] {
 		if e == "sprt H1" {
 			t.Fatalf("verdict before the last pair: %q", evs)
 		}
@@ -195,8 +197,9 @@ func TestPairCap(t *testing.T) {
 	}
 }
 
-// interrupted plays 5 pairs and cancels after 3 games: pair 0 complete,
-// pair 1 with its first game stored, the second abandoned.
+// interrupted plays 5 pairs and cancels after 3 games: pair 0 complete;
+// pair 1's first game finished, its second abandoned, so nothing of pair 1
+// is stored or counted.
 func interrupted(t *testing.T) *Session {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -209,14 +212,15 @@ func interrupted(t *testing.T) *Session {
 		t.Fatalf("Play: %v, state %v", err, res.State)
 	}
 	st := res.Summary.Standings
-	// Nothing half-counted: one pair in the statistics, the lone game
-	// counted as a game (the totals equal the games stored).
-	if st.PairsCounted != 1 || st.Encounters[0].Tally.Pentanomial().Pairs() != 1 || st.Delivered != 3 || storedGames(t, s) != 3 || res.Summary.Abandoned != 1 {
+	// Nothing half-counted or half-stored: one pair in the statistics
+	// and in the store (the totals equal the games stored).
+	if st.PairsCounted != 1 || st.Encounters[0].Tally.Pentanomial().Pairs() != 1 || st.Delivered != 2 || st.Counted != 2 ||
+		storedGames(t, s) != 2 || res.Summary.Abandoned != 2 {
 		t.Fatalf("counted %d pairs (%d in the tally), %d games delivered, %d stored, %d abandoned",
 			st.PairsCounted, st.Encounters[0].Tally.Pentanomial().Pairs(), st.Delivered, storedGames(t, s), res.Summary.Abandoned)
 	}
 	for _, e := range *got {
-		if e == "commit 4" || e == "counted 4" {
+		if e == "commit 3" || e == "counted 3" || e == "commit 4" || e == "counted 4" {
 			t.Fatalf("the abandoned game was delivered: %q", *got)
 		}
 	}
@@ -237,8 +241,8 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kept != 2 || r.Plan.Replaced != 1 || !reflect.DeepEqual(r.Plan.Kept, []int{0}) {
-		t.Fatalf("resume kept %d games (pairs %v), replaced %d; want 2 (pair 0), 1", r.Kept, r.Plan.Kept, r.Plan.Replaced)
+	if r.Kept != 2 || r.Plan.Replaced != 0 || !reflect.DeepEqual(r.Plan.Kept, []int{0}) {
+		t.Fatalf("resume kept %d games (pairs %v), replaced %d; want 2 (pair 0), 0", r.Kept, r.Plan.Kept, r.Plan.Replaced)
 	}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
