@@ -7,10 +7,11 @@
 // [Executor]. What a pair produced comes back as a [PairResult], equally
 // plain.
 //
-// Matches, gauntlets, round robins and ladders (match/tournament) and
-// SPSA iterations (tuner/spsa) describe their games as batches and play
-// them through an Executor; they keep their own bookkeeping (standings,
-// SPRT, θ updates) on the results.
+// Matches, gauntlets, round robins and ladders (match/tournament), SPSA
+// iterations (tuner/spsa) and labelled-position generation (tuner/datagen,
+// with in-process players through Local.Start) describe their games as
+// batches and play them through an Executor; they keep their own
+// bookkeeping (standings, SPRT, θ updates, labels) on the results.
 package work
 
 import (
