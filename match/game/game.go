@@ -50,6 +50,11 @@ type Config struct {
 	// arrives within the grace still loses on time, with its true
 	// overrun. Default 1 s.
 	Grace time.Duration
+	// Watch, if set, sees every move as it is played (a live page): the
+	// position after it, the move and the plies played since the
+	// opening's root. It runs in the game loop and must return at once.
+	// It does not travel in a batch.
+	Watch func(fen, uci string, ply int) `json:"-"`
 }
 
 // Default durations of a zero Config.
@@ -354,6 +359,9 @@ func (g *state) move(ctx context.Context) bool {
 		UCI: uci, SAN: san, Score: res.Info.Score, Depth: res.Info.Depth, SelDepth: res.Info.SelDepth,
 		Nodes: res.Info.Nodes, Time: res.Elapsed, Left: left,
 	})
+	if g.cfg.Watch != nil {
+		g.cfg.Watch(p.FEN(), uci, len(g.moves))
+	}
 	if g.plyVerdict(res.Info.Score, c) || g.over() || g.plyLimit() {
 		return true
 	}

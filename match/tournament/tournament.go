@@ -117,6 +117,9 @@ type Config struct {
 	// Started is called when a game starts. Called from the collector
 	// goroutine, like Finished.
 	Started func(j Job, white, black string)
+	// Moved, if set, sees every move of the games in play (executors that
+	// cannot see moves never call it). Called from the collector.
+	Moved func(j Job, m work.MoveEvent)
 	// Finished is called after a delivered game (and any pairs it
 	// completes) has been counted.
 	Finished func(r *game.Record, st *Standings)
@@ -393,6 +396,7 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 	batch := cfg.batch(toPlay)
 	jobOf := func(p, g int) Job { return slotJobs[batch.Pairs[p].Slot][g] }
 	playErr := exec.Play(runCtx, batch, work.Report{
+		Move: cfg.moved(jobOf),
 		Started: func(p, g int) {
 			if j := jobOf(p, g); cfg.Started != nil && !stopped {
 				cfg.Started(j, cfg.Engines[j.White].Config.Name, cfg.Engines[j.Black].Config.Name)
@@ -484,6 +488,15 @@ func Run(ctx context.Context, cfg Config, players []player.Player) (*Summary, er
 	sum.Interrupted = ctx.Err() != nil && st.Delivered+st.Resumed < st.Total
 	sum.Elapsed = time.Since(start)
 	return sum, runErr
+}
+
+// moved is the executor's Move report: nil without Config.Moved, so that
+// the pool computes no FEN nobody reads.
+func (c *Config) moved(jobOf func(p, g int) Job) func(p, g int, m work.MoveEvent) {
+	if c.Moved == nil {
+		return nil
+	}
+	return func(p, g int, m work.MoveEvent) { c.Moved(jobOf(p, g), m) }
 }
 
 // orderRecs sorts the records of a slot by game index.

@@ -30,4 +30,15 @@ type Report struct {
 	// Pair: every game of the pair was reported, none of them interrupted
 	// (a pair cut by a cancellation is abandoned, not reported).
 	Pair func(r PairResult)
+	// Move: game g of pair p played a move (between Started and Game).
+	// Executors that cannot see moves (remote workers) never call it;
+	// setting it costs the local pool a FEN per move.
+	Move func(p, g int, m MoveEvent)
+}
+
+// MoveEvent is one move of a game in play.
+type MoveEvent struct {
+	FEN string // the position after the move
+	UCI string
+	Ply int // plies since the opening's root
 }

@@ -129,6 +129,7 @@ type job struct{ p, g int }
 
 type event struct {
 	job
+	move    *MoveEvent
 	started bool
 	rec     *game.Record
 	err     error // the slot cannot go on
@@ -164,7 +165,7 @@ func (l *Local) Play(ctx context.Context, b Batch, rep Report) error {
 	events := make(chan event, 2*n)
 	var wg sync.WaitGroup
 	for _, s := range l.slots[:n] {
-		wg.Go(func() { l.work(ctx, s, &b, jobs, events) })
+		wg.Go(func() { l.work(ctx, s, &b, jobs, events, rep.Move != nil) })
 	}
 	go func() {
 		defer close(jobs)
@@ -198,6 +199,8 @@ func (l *Local) Play(ctx context.Context, b Batch, rep Report) error {
 				err = ev.err
 			}
 			cancel()
+		case ev.move != nil:
+			rep.Move(ev.p, ev.g, *ev.move)
 		case ev.started:
 			if rep.Started != nil {
 				rep.Started(ev.p, ev.g)
@@ -236,7 +239,7 @@ func sameProcess(a, b Engine) bool {
 }
 
 // work plays games on slot s until jobs runs out or ctx ends.
-func (l *Local) work(ctx context.Context, s *slot, b *Batch, jobs <-chan job, events chan<- event) {
+func (l *Local) work(ctx context.Context, s *slot, b *Batch, jobs <-chan job, events chan<- event, watch bool) {
 	for j := range jobs {
 		if ctx.Err() != nil {
 			return
@@ -256,7 +259,15 @@ func (l *Local) work(ctx context.Context, s *slot, b *Batch, jobs <-chan job, ev
 		}
 		events <- event{job: j, started: true}
 		we, be := &b.Engines[g.White], &b.Engines[g.Black]
-		r := game.Play(ctx, &b.Game,
+		cfg := &b.Game
+		if watch {
+			c := b.Game
+			c.Watch = func(fen, uci string, ply int) {
+				events <- event{job: j, move: &MoveEvent{FEN: fen, UCI: uci, Ply: ply}}
+			}
+			cfg = &c
+		}
+		r := game.Play(ctx, cfg,
 			&game.Side{Player: white, Name: we.Name, Limits: we.Limits},
 			&game.Side{Player: black, Name: be.Name, Limits: be.Limits}, p.Opening)
 		r.Round, r.Pair, r.Index, r.Number = p.Round+1, p.Slot, j.g, g.Number

@@ -82,7 +82,9 @@ func (f *filler) fill(v reflect.Value, path string, depth int) {
 		}
 		for i := range v.NumField() {
 			sf := v.Type().Field(i)
-			if sf.IsExported() {
+			// json:"-" marks what only makes sense in this process (a
+			// move watcher): it is left zero and must come back zero.
+			if sf.IsExported() && sf.Tag.Get("json") != "-" {
 				f.fill(v.Field(i), path+"."+sf.Name, depth+1)
 			}
 		}

@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/tournament"
+	"github.com/elolab/elolab/match/work"
 	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/sprt"
 )
@@ -29,6 +30,13 @@ type RunState struct {
 type GameStarted struct {
 	Job          tournament.Job
 	White, Black string
+}
+
+// GameMoved: a game in play played a move (only with Session.WatchMoves,
+// and only from executors that see moves: the local pool).
+type GameMoved struct {
+	Job  tournament.Job
+	Move work.MoveEvent
 }
 
 // GameCommitted: a finished game is in the store with its pair (without
@@ -62,6 +70,7 @@ type GameCounted struct {
 
 func (RunState) event()      {}
 func (GameStarted) event()   {}
+func (GameMoved) event()     {}
 func (GameCommitted) event() {}
 func (PairFinished) event()  {}
 func (Totals) event()        {}

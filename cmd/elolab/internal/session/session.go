@@ -47,6 +47,10 @@ type Session struct {
 	// by Resume, or by the caller from the package function Resume).
 	Kept *Resumed
 
+	// WatchMoves makes the session emit GameMoved for every move of the
+	// games in play (a live page); it costs a FEN per move.
+	WatchMoves bool
+
 	subs []Subscriber
 	mu   sync.Mutex
 	rec  *recorder // the recorder of Play, for Late
@@ -171,6 +175,9 @@ func (s *Session) Play(ctx context.Context) (*Result, error) {
 		return nil
 	}
 	cfg.Started = func(j tournament.Job, w, b string) { emit(GameStarted{Job: j, White: w, Black: b}) }
+	if s.WatchMoves {
+		cfg.Moved = func(j tournament.Job, m work.MoveEvent) { emit(GameMoved{Job: j, Move: m}) }
+	}
 	cfg.PairsCounted = func(k int, st *tournament.Standings) {
 		if rec != nil && st.Verdict != sprt.Continue && st.VerdictPair == k {
 			// Before anyone hears of the verdict, as a game is stored
