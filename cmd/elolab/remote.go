@@ -4,11 +4,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
+	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
+	"github.com/elolab/elolab/cmd/elolab/internal/webrun"
 )
 
-// elolab worker, creds and workers live in internal/remoterun.
+// elolab worker, creds and workers live in internal/remoterun, elolab
+// serve in internal/webrun.
 func init() {
 	for _, c := range remoterun.Commands(remoterun.Version(version), exitOf) {
 		subcommands = append(subcommands, func() *cobra.Command { return c })
 	}
+	subcommands = append(subcommands, func() *cobra.Command { return webrun.Command(tunesession.Tuning{}, exitOf) })
 }

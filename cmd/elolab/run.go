@@ -15,6 +15,7 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
+	"github.com/elolab/elolab/cmd/elolab/internal/webrun"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/cli"
 	"github.com/elolab/elolab/match/game"
@@ -61,6 +62,7 @@ type runFlags struct {
 	affinity             string
 	cpus                 []int // --affinity resolved by resolveAffinity
 	remote               remoterun.Options
+	web                  webrun.Options
 	concurrencySet       bool // --concurrency given (0 then means: coordinate only)
 }
 
@@ -106,6 +108,7 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags, report string) {
 	fl.DurationVar(&f.stall, "stall", game.DefaultStallTimeout, "deadline of a move without a clock (nodes/depth games)")
 	fl.StringVar(&f.affinity, "affinity", "on", "pin each concurrent game's engines to its own share of the CPUs: on, off, or a CPU list like 0-3,5")
 	remoterun.AddFlags(fl, &f.remote)
+	webrun.AddFlags(fl, &f.web)
 }
 
 // loadExperiment loads a file and prints its errors on stderr (exit 2).
@@ -170,17 +173,24 @@ func (f *runFlags) serving(fileConcurrency int, stderr io.Writer) remoterun.Opti
 
 // checkRunFlags checks elolab run's flags (exit 2) and resolves --affinity.
 func checkRunFlags(f *runFlags) error {
-	if _, err := report.ParseFormat(f.format); err != nil {
-		return usageErrorf("run: --format: %v", err)
+	_, err := f.check("run")
+	return err
+}
+
+// check checks the flags run and tune share (exit 2), naming the command,
+// and resolves --affinity; it returns the report format.
+func (f *runFlags) check(cmd string) (report.Format, error) {
+	rf, err := report.ParseFormat(f.format)
+	switch {
+	case err != nil:
+		return "", usageErrorf("%s: --format: %v", cmd, err)
+	case f.progress != "on" && f.progress != "off" && f.progress != "auto":
+		return "", usageErrorf("%s: --progress %q: want on, off or auto", cmd, f.progress)
+	case f.concurrency < 0 || f.stall <= 0:
+		return "", usageErrorf("%s: --concurrency %d and --stall %v: want positive values", cmd, f.concurrency, f.stall)
 	}
-	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
-		return usageErrorf("run: --progress %q: want on, off or auto", f.progress)
+	if err := errors.Join(f.remote.Check(), f.web.Check()); err != nil {
+		return "", usageErrorf("%s: %v", cmd, err)
 	}
-	if f.concurrency < 0 {
-		return usageErrorf("run: --concurrency %d: want a positive number", f.concurrency)
-	}
-	if err := f.remote.Check(); err != nil {
-		return usageErrorf("run: %v", err)
-	}
-	return f.resolveAffinity("run")
+	return rf, f.resolveAffinity(cmd)
 }

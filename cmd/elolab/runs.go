@@ -6,6 +6,7 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
+	"github.com/elolab/elolab/cmd/elolab/internal/tunesession"
 	"github.com/elolab/elolab/configs/experiment"
 	"github.com/elolab/elolab/match/player"
 	"github.com/elolab/elolab/results/report"
@@ -23,7 +24,8 @@ func (f runFlags) options(stderr io.Writer) (runs.Options, error) {
 	if err != nil {
 		return runs.Options{}, usageErrorf("--format: %v", err)
 	}
-	o := runs.Options{Quiet: f.quiet, Fresh: f.fresh, Format: rf, CPUs: f.cpus, Stall: f.stall}
+	o := runs.Options{Quiet: f.quiet, Fresh: f.fresh, Format: rf, CPUs: f.cpus, Stall: f.stall, HTTP: f.web}
+	o.HTTP.Tuning = tunesession.Tuning{}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		o.Progress = stderr
 	}

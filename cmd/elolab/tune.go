@@ -80,7 +80,7 @@ type tuneRun struct {
 }
 
 func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneFlags) error {
-	rf, err := checkTuneFlags(f)
+	rf, err := checkTuneFlags(&f)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 		}
 	}
 	po := tunesession.PlayOptions{Quiet: f.quiet, CPUs: f.cpus, Stall: f.stall, Hint: tuneResumeCommand(t.path, t.dbPath, f),
-		Remote: f.serving(t.X.Concurrency, stderr), DBPath: t.dbPath}
+		Remote: f.serving(t.X.Concurrency, stderr), DBPath: t.dbPath, HTTP: f.web}
+	po.HTTP.Tuning = tunesession.Tuning{}
 	if f.progress == "on" || f.progress == "auto" && isTerminal(stderr) {
 		po.Bar = stderr
 	}
@@ -131,25 +132,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, path string, f tuneF
 }
 
 // checkTuneFlags checks the flags before anything is loaded or started.
-func checkTuneFlags(f tuneFlags) (report.Format, error) {
-	if f.progress != "on" && f.progress != "off" && f.progress != "auto" {
-		return "", usageErrorf("tune: --progress %q: want on, off or auto", f.progress)
-	}
-	if f.concurrency < 0 || f.stall <= 0 {
-		return "", usageErrorf("tune: --concurrency and --stall must be positive")
-	}
-	if err := f.resolveAffinity("tune"); err != nil {
-		return "", err
-	}
-	if err := f.remote.Check(); err != nil {
-		return "", usageErrorf("tune: %v", err)
-	}
-	rf, err := report.ParseFormat(f.format)
-	if err != nil {
-		return "", usageErrorf("tune: --format: %v", err)
-	}
-	return rf, nil
-}
+func checkTuneFlags(f *tuneFlags) (report.Format, error) { return f.check("tune") }
 
 // prepareTune loads the experiment and resolves it (tunesession.Prepare)
 // before the store is opened: bad input leaves no store behind.

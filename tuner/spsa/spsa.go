@@ -342,3 +342,12 @@ func (t *Tuner) Update(p Perturbation, o Outcome) error {
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
+
+// Schedule is parameter i's perturbation c_k and learning rate
+// r_k = a_k / c_k² at iteration k (1-based): c_1 and r_1 are where a run
+// starts, c_N = c_end and r_N = r_end where it ends.
+func (t *Tuner) Schedule(i, k int) (c, r float64) {
+	c = t.c[i] / math.Pow(float64(k), t.cfg.Gamma)
+	a := t.a[i] / math.Pow(t.cfg.A+float64(k), t.cfg.Alpha)
+	return c, a / (c * c)
+}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/elolab/elolab/match/remote"
 	"github.com/elolab/elolab/match/work"
@@ -242,4 +243,13 @@ func (o *Options) Args() []string {
 		add("--max-deliver", strconv.Itoa(o.Queue.MaxDeliver))
 	}
 	return a
+}
+
+// Workers lists the live workers of the run's server.
+func (r *Remote) Workers(ctx context.Context) ([]remote.Heartbeat, error) {
+	js, err := jetstream.New(r.nc)
+	if err != nil {
+		return nil, err
+	}
+	return remote.Workers(ctx, js)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
+	"github.com/elolab/elolab/cmd/elolab/internal/webrun"
 	"github.com/elolab/elolab/results/report"
 )
 
@@ -22,6 +23,8 @@ type Options struct {
 	Stall time.Duration
 	// Remote serves the run's games to workers when enabled.
 	Remote remoterun.Options
+	// HTTP serves the live page while the run plays (Addr set).
+	HTTP webrun.Options
 }
 
 // SentencesOut is where run and tune write their sentences (per-game

@@ -10,6 +10,7 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
+	"github.com/elolab/elolab/cmd/elolab/internal/webrun"
 	"github.com/elolab/elolab/match/console"
 	"github.com/elolab/elolab/match/game"
 	"github.com/elolab/elolab/match/player"
@@ -17,6 +18,7 @@ import (
 	"github.com/elolab/elolab/match/tournament"
 	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/store"
+	"github.com/elolab/elolab/results/web"
 )
 
 // Play finds the run (name and hash) in the store or creates it, and
@@ -60,6 +62,7 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 	if err := sess.Validate(); err != nil {
 		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
 	}
+	var workers web.WorkersSource // the page's, when the run serves workers
 	if o.Remote.Enabled() {
 		r, err := serve(ctx, o.Remote, dbPath, run.ID, tcfg, func(res remote.Result) {
 			// A pair that ended after the verdict (or Ctrl-C): stored,
@@ -78,6 +81,17 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 		}
 		defer r.Close()
 		sess.Executor = r.Executor()
+		workers = &webrun.Workers{List: r.Workers}
+	}
+	if o.HTTP.Addr != "" {
+		live := webrun.NewLive()
+		sess.WatchMoves = true
+		sess.Subscribe(live.Event)
+		page, err := webrun.Start(o.HTTP, dbPath, live, workers, msg)
+		if err != nil {
+			return failuref("run %d: %v (resume with: %s)", run.ID, err, spec.ResumeHint)
+		}
+		defer page.Close()
 	}
 	if spec.PGNOut != "" {
 		pf, err := subscribePGN(ctx, sess, spec.PGNOut)

@@ -115,3 +115,13 @@ func writeTuned(w io.Writer, e *experiment.Engine, ps []spsa.Param, tuned []floa
 	}
 	return v.WriteYAML(w, false)
 }
+
+// TunedYAML is the text WriteYAML writes, for the live page's "copy the
+// tuned values".
+func TunedYAML(e *experiment.Engine, ps []spsa.Param, tuned []float64) (string, error) {
+	var b strings.Builder
+	if err := writeTuned(&b, e, ps, tuned); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

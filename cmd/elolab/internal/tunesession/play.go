@@ -8,7 +8,9 @@ import (
 
 	"github.com/elolab/elolab/cmd/elolab/internal/remoterun"
 	"github.com/elolab/elolab/cmd/elolab/internal/runs"
+	"github.com/elolab/elolab/cmd/elolab/internal/webrun"
 	"github.com/elolab/elolab/match/game"
+	"github.com/elolab/elolab/results/web"
 	"github.com/elolab/elolab/tuner/spsa"
 )
 
@@ -25,6 +27,8 @@ type PlayOptions struct {
 	// DBPath names the run on the server).
 	Remote remoterun.Options
 	DBPath string
+	// HTTP serves the live page while the run plays (Addr set).
+	HTTP webrun.Options
 }
 
 // remoteChunks is how many chunks of iterations a distributed SPSA keeps
@@ -47,6 +51,7 @@ func (s *Session) PlayRest(ctx context.Context, stdout io.Writer, p *Prepared, o
 	rc := Runner{Concurrency: x.Concurrency, CPUs: o.CPUs, Batch: sp.Batch,
 		Match: spsa.Match{Engine: p.Engine, Limits: e.Limits, Book: p.Book, Options: Options(p.Params),
 			Game: game.Config{Adjudication: runs.Adjudication(x.Adjudication), StallTimeout: o.Stall}}}
+	var workers web.WorkersSource // the page's, when the run serves workers
 	if o.Remote.Enabled() {
 		// Both sides run the tuned engine's program.
 		engines := map[string]string{spsa.PlusName: p.Engine.Cmd, spsa.MinusName: p.Engine.Cmd}
@@ -56,6 +61,14 @@ func (s *Session) PlayRest(ctx context.Context, stdout io.Writer, p *Prepared, o
 		}
 		defer r.Close()
 		rc.Executor, rc.InFlight, rc.Batch = r.Executor(), remoteChunks, max(sp.Batch, remoteChunkMin)
+		workers = &webrun.Workers{List: r.Workers}
+	}
+	if o.HTTP.Addr != "" {
+		page, err := webrun.Start(o.HTTP, o.DBPath, nil, workers, stdout)
+		if err != nil {
+			return err
+		}
+		defer page.Close()
 	}
 	runErr := s.Play(ctx, rc)
 	if o.Bar != nil {
