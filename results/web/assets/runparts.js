@@ -27,7 +27,7 @@ export function runLinks(id, d) {
   const links = [el('a', { href: `/api/runs/${encodeURIComponent(id)}/pgn`, download: `run-${id}.pgn` }, 'PGN')];
   if (d.sprt) links.push(el('a', { href: base + 'llr.svg' }, 'LLR plot (SVG)'));
   if (d.run.kind === 'spsa') links.push(el('a', { href: base + 'spsa.svg' }, 'SPSA plot (SVG)'));
-  else links.push(el('a', { href: base + 'elo.svg' }, 'Elo plot (SVG)'));
+  if (d.elo || d.run.kind === 'sprt' || d.run.kind === 'match') links.push(el('a', { href: base + 'elo.svg' }, 'Elo plot (SVG)'));
   const out = el('p', { class: 'links' }, 'Download: ');
   links.forEach((a, i) => out.append(i ? ' · ' : '', a));
   return out;

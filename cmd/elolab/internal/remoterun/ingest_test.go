@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -81,6 +84,9 @@ func BenchmarkIngest(b *testing.B) {
 				pairs += n
 				took += d
 			}
+			// The timer is stopped around each run's setup and teardown:
+			// the measured span replaces ns/op.
+			b.ReportMetric(float64(took.Nanoseconds())/float64(b.N), "ns/op")
 			b.ReportMetric(float64(pairs)/took.Seconds(), "pairs/s")
 		})
 	}
@@ -124,9 +130,14 @@ func ingestOnce(b *testing.B, w, n int) (int, time.Duration) {
 
 	// The first batch on the work queue starts the clock.
 	var first time.Time
+	var firstUse usage
 	var once sync.Once
+	published := make(chan struct{}) // closed once first is set
 	sub, err := r.Coord.Conn.Subscribe(remote.WorkSubject(RunToken(db, run.ID), "*"), func(*nats.Msg) {
-		once.Do(func() { first = time.Now() })
+		once.Do(func() {
+			first, firstUse = time.Now(), usageNow()
+			close(published)
+		})
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -171,11 +182,24 @@ func ingestOnce(b *testing.B, w, n int) (int, time.Duration) {
 				Result: g.Result.String()}
 		}}
 	var last time.Time
+	var lastUse usage
 	games := 0
+	// Pauses between commits tell a stall (a batch waiting for a
+	// worker, a redelivery) from a slow commit.
+	var maxGap, stalled time.Duration
+	stalls := 0
 	sess.Subscribe(func(e session.Event) error {
 		if _, ok := e.(session.GameCommitted); ok {
+			now := time.Now()
+			if gap := now.Sub(last); games > 0 && gap > maxGap {
+				maxGap = gap
+			}
+			if gap := now.Sub(last); games > 0 && gap > 50*time.Millisecond {
+				stalls++
+				stalled += gap
+			}
 			games++
-			last = time.Now()
+			last, lastUse = now, usageNow()
 		}
 		return nil
 	})
@@ -194,10 +218,40 @@ func ingestOnce(b *testing.B, w, n int) (int, time.Duration) {
 	if stored, err := st.CountGames(ctx, run.ID); err != nil || stored != 2*n {
 		b.Fatalf("the store holds %d games (%v), want %d", stored, err, 2*n)
 	}
-	if first.IsZero() {
+	select {
+	case <-published:
+	case <-time.After(5 * time.Second):
 		b.Fatal("no batch was seen on the work queue")
 	}
-	return n, last.Sub(first)
+	span := last.Sub(first)
+	b.Logf("%d workers: %d pairs in %s; longest pause between commits %s; %d pauses over 50 ms, %s in all; "+
+		"this process used %.2f CPUs; another task waited for a CPU %.0f%% of the time",
+		w, n, span.Round(time.Millisecond), maxGap.Round(time.Millisecond), stalls, stalled.Round(time.Millisecond),
+		(lastUse.cpu-firstUse.cpu).Seconds()/span.Seconds(), 100*(lastUse.waited-firstUse.waited).Seconds()/span.Seconds())
+	return n, span
+}
+
+// usage is this process's CPU time and the machine's CPU pressure (the
+// time some task waited for a CPU, Linux PSI; 0 where there is none):
+// the machine is shared, and a run that waited for CPUs is not the
+// coordinator's speed.
+type usage struct{ cpu, waited time.Duration }
+
+func usageNow() usage {
+	var u usage
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		u.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	data, _ := os.ReadFile("/proc/pressure/cpu")
+	line, _, _ := strings.Cut(string(data), "\n")
+	for f := range strings.FieldsSeq(line) {
+		if v, ok := strings.CutPrefix(f, "total="); ok {
+			us, _ := strconv.ParseInt(v, 10, 64)
+			u.waited = time.Duration(us) * time.Microsecond
+		}
+	}
+	return u
 }
 
 // waitLive waits until w workers have announced themselves, so that the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -119,8 +120,14 @@ func writeTuned(w io.Writer, e *experiment.Engine, ps []spsa.Param, tuned []floa
 // TunedYAML is the text WriteYAML writes, for the live page's "copy the
 // tuned values".
 func TunedYAML(e *experiment.Engine, ps []spsa.Param, tuned []float64) (string, error) {
+	// The page hands θ as it stands: rounded as the tuner rounds its
+	// result, not truncated.
+	r := make([]float64, len(tuned))
+	for i, v := range tuned {
+		r[i] = math.Round(v)
+	}
 	var b strings.Builder
-	if err := writeTuned(&b, e, ps, tuned); err != nil {
+	if err := writeTuned(&b, e, ps, r); err != nil {
 		return "", err
 	}
 	return b.String(), nil

@@ -54,6 +54,11 @@ func (l *Live) LiveGames() []web.LiveGame {
 	for _, g := range l.games {
 		out = append(out, *g)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	sort.Slice(out, func(i, j int) bool {
+		var pi, gi, pj, gj int
+		fmt.Sscanf(out[i].Key, "%d/%d", &pi, &gi)
+		fmt.Sscanf(out[j].Key, "%d/%d", &pj, &gj)
+		return pi < pj || pi == pj && gi < gj
+	})
 	return out
 }
