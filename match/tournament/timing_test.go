@@ -34,25 +34,39 @@ func TestMoveTimeAtLimit(t *testing.T) {
 		}
 	}
 	late := 30 * time.Millisecond
-	sum, recs := collect(t, cfg(eng("late", st+late), eng("exact", st)))
-	warn := TimeLossWarnings(sum.Standings)
-	if len(warn) != 1 || !strings.HasPrefix(warn[0], "Warning; late lost 2 of 2 games on time (100%, overruns up to ") ||
-		!regexp.MustCompile(`timemargin=([4-9]0|[1-9][0-9]0)$`).MatchString(warn[0]) {
-		t.Errorf("warnings %q, want one for late with a margin above its overrun", warn)
+	// "exact" answers at its move time to the millisecond: on a loaded
+	// machine (the race detector, other tests) the runner may see it a
+	// few ms late once. Its losses are the noise the second half measures;
+	// here an attempt where only "late" loses is wanted, within 3.
+	var problems []string
+	for attempt := 1; attempt <= 3; attempt++ {
+		problems = problems[:0]
+		sum, recs := collect(t, cfg(eng("late", st+late), eng("exact", st)))
+		warn := TimeLossWarnings(sum.Standings)
+		if len(warn) != 1 || !strings.HasPrefix(warn[0], "Warning; late lost 2 of 2 games on time (100%, overruns up to ") ||
+			!regexp.MustCompile(`timemargin=([4-9]0|[1-9][0-9]0)$`).MatchString(warn[0]) {
+			problems = append(problems, fmt.Sprintf("warnings %q, want one for late with a margin above its overrun", warn))
+		}
+		for _, r := range recs {
+			loser := r.White
+			if r.Result == game.WhiteWins {
+				loser = r.Black
+			}
+			var ms int64
+			if _, err := fmt.Sscanf(r.Reason[strings.Index(r.Reason, "(")+1:], "%dms overrun)", &ms); r.Termination != game.TermTimeForfeit || loser != "late" || err != nil {
+				problems = append(problems, fmt.Sprintf("game %d: %s {%s}, want a loss on time of late", r.Number, r.Result, r.Reason))
+				continue
+			}
+			if ms < late.Milliseconds() {
+				problems = append(problems, fmt.Sprintf("game %d: %s, want an overrun of at least %v", r.Number, r.Reason, late))
+			}
+		}
+		if len(problems) == 0 {
+			break
+		}
 	}
-	for _, r := range recs {
-		loser := r.White
-		if r.Result == game.WhiteWins {
-			loser = r.Black
-		}
-		var ms int64
-		if _, err := fmt.Sscanf(r.Reason[strings.Index(r.Reason, "(")+1:], "%dms overrun)", &ms); r.Termination != game.TermTimeForfeit || loser != "late" || err != nil {
-			t.Errorf("game %d: %s {%s}, want a loss on time of late", r.Number, r.Result, r.Reason)
-			continue
-		}
-		if ms < late.Milliseconds() {
-			t.Errorf("game %d: %s, want an overrun of at least %v", r.Number, r.Reason, late)
-		}
+	for _, p := range problems {
+		t.Error(p)
 	}
 
 	var losses []string
