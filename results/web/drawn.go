@@ -109,26 +109,8 @@ func (s *Server) svgElo(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) svgSPSA(w http.ResponseWriter, r *http.Request) {
-	rs, ok := s.summary(w, r)
+	sp, id, ok := s.requestSPSA(w, r)
 	if !ok {
-		return
-	}
-	limit, ok := intParam(w, r, "max", defaultPoints, 2, 1_000_000)
-	if !ok {
-		return
-	}
-	if rs.Kind != spsaKind {
-		fail(w, http.StatusNotFound, "run %d is a %s run, not an SPSA tune", rs.ID, rs.Kind)
-		return
-	}
-	run, err := s.st.GetRun(r.Context(), rs.ID)
-	if err != nil {
-		storeFailed(w, err)
-		return
-	}
-	sp, err := s.spsaSeries(r.Context(), run, limit)
-	if err != nil {
-		storeFailed(w, err)
 		return
 	}
 	names := make([]string, len(sp.Params))
@@ -142,7 +124,7 @@ func (s *Server) svgSPSA(w http.ResponseWriter, r *http.Request) {
 	}
 	b, err := view.SPSASVG(sp.Iterations, names, theta)
 	if err != nil {
-		plotFailed(w, run.ID, err)
+		plotFailed(w, id, err)
 		return
 	}
 	writeSVG(w, b, "no-store")

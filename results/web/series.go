@@ -325,27 +325,35 @@ func (s *Server) spsaSeries(ctx context.Context, run *store.Run, limit int) (*sp
 }
 
 func (s *Server) apiSPSA(w http.ResponseWriter, r *http.Request) {
+	if out, _, ok := s.requestSPSA(w, r); ok {
+		writeJSON(w, http.StatusOK, out)
+	}
+}
+
+// requestSPSA is the SPSA series a request asks for (the run id, ?max=);
+// it answers the request itself when it cannot.
+func (s *Server) requestSPSA(w http.ResponseWriter, r *http.Request) (*spsaJSON, int64, bool) {
 	rs, ok := s.summary(w, r)
 	if !ok {
-		return
+		return nil, 0, false
 	}
 	limit, ok := intParam(w, r, "max", defaultPoints, 2, 1_000_000)
 	if !ok {
-		return
+		return nil, 0, false
 	}
 	if rs.Kind != spsaKind {
 		fail(w, http.StatusNotFound, "run %d is a %s run, not an SPSA tune", rs.ID, rs.Kind)
-		return
+		return nil, 0, false
 	}
 	run, err := s.st.GetRun(r.Context(), rs.ID)
 	if err != nil {
 		storeFailed(w, err)
-		return
+		return nil, 0, false
 	}
 	out, err := s.spsaSeries(r.Context(), run, limit)
 	if err != nil {
 		storeFailed(w, err)
-		return
+		return nil, 0, false
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, run.ID, true
 }
