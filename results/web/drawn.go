@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/elolab/elolab/results/web/view"
-	"github.com/elolab/elolab/sprt"
 )
 
 // initial is the initial position: the board of /svg/board without a
@@ -66,43 +65,26 @@ func (s *Server) svgBoard(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) svgLLR(w http.ResponseWriter, r *http.Request) {
-	e, limit, ok := s.played(w, r)
+	id, pts, lower, upper, ok := s.requestLLR(w, r)
 	if !ok {
 		return
 	}
-	run, pts, t := e.run, e.llrPoints(), e.run.SPRT
-	if t == nil {
-		fail(w, http.StatusNotFound, "run %d has no SPRT, hence no LLR", run.ID)
-		return
-	}
-	idx := downsample(len(pts), limit, 1, func(i int) []float64 { return pts[i][1:] })
-	sel := make([][2]float64, len(idx))
-	for j, i := range idx {
-		sel[j] = pts[i]
-	}
-	lower, upper := sprt.Bounds(t.Alpha, t.Beta)
-	b, err := view.LLRSVG(sel, lower, upper)
+	b, err := view.LLRSVG(pts, lower, upper)
 	if err != nil {
-		plotFailed(w, run.ID, err)
+		plotFailed(w, id, err)
 		return
 	}
 	writeSVG(w, b, "no-store")
 }
 
 func (s *Server) svgElo(w http.ResponseWriter, r *http.Request) {
-	e, limit, ok := s.played(w, r)
+	id, pts, ok := s.requestElo(w, r)
 	if !ok {
 		return
 	}
-	run, pts := e.run, e.eloPoints()
-	idx := downsample(len(pts), limit, 1, func(i int) []float64 { return pts[i][1:2] })
-	sel := make([][6]float64, len(idx))
-	for j, i := range idx {
-		sel[j] = pts[i]
-	}
-	b, err := view.EloSVG(sel)
+	b, err := view.EloSVG(pts)
 	if err != nil {
-		plotFailed(w, run.ID, err)
+		plotFailed(w, id, err)
 		return
 	}
 	writeSVG(w, b, "no-store")

@@ -96,22 +96,37 @@ func llrPoints(run *store.Run, games []store.Game) ([][2]float64, *sprt.Test) {
 	return out, &t
 }
 
-func (s *Server) apiLLR(w http.ResponseWriter, r *http.Request) {
+// requestLLR is the LLR path a request asks for (the run id, ?max=),
+// downsampled, with the SPRT's bounds; it answers the request itself when
+// it cannot. The JSON and the SVG plot are drawn from it.
+func (s *Server) requestLLR(w http.ResponseWriter, r *http.Request) (id int64, pts [][2]float64, lower, upper float64, ok bool) {
 	e, limit, ok := s.played(w, r)
+	if !ok {
+		return 0, nil, 0, 0, false
+	}
+	run, all, t := e.run, e.llrPoints(), e.run.SPRT
+	if t == nil {
+		fail(w, http.StatusNotFound, "run %d has no SPRT, hence no LLR", run.ID)
+		return 0, nil, 0, 0, false
+	}
+	idx := downsample(len(all), limit, 1, func(i int) []float64 { return all[i][1:] })
+	pts = make([][2]float64, len(idx))
+	for j, i := range idx {
+		pts[j] = all[i]
+	}
+	lower, upper = sprt.Bounds(t.Alpha, t.Beta)
+	return run.ID, pts, lower, upper, true
+}
+
+func (s *Server) apiLLR(w http.ResponseWriter, r *http.Request) {
+	_, pts, lower, upper, ok := s.requestLLR(w, r)
 	if !ok {
 		return
 	}
-	run, pts, t := e.run, e.llrPoints(), e.run.SPRT
-	if t == nil {
-		fail(w, http.StatusNotFound, "run %d has no SPRT, hence no LLR", run.ID)
-		return
+	out := make([][2]num, len(pts))
+	for j, p := range pts {
+		out[j] = [2]num{num(p[0]), num(p[1])}
 	}
-	idx := downsample(len(pts), limit, 1, func(i int) []float64 { return pts[i][1:] })
-	out := make([][2]num, len(idx))
-	for j, i := range idx {
-		out[j] = [2]num{num(pts[i][0]), num(pts[i][1])}
-	}
-	lower, upper := sprt.Bounds(t.Alpha, t.Beta)
 	writeJSON(w, http.StatusOK, map[string]any{"lower": lower, "upper": upper, "points": out})
 }
 
@@ -145,16 +160,30 @@ func eloPoints(run *store.Run, games []store.Game) [][6]float64 {
 	return out
 }
 
-func (s *Server) apiElo(w http.ResponseWriter, r *http.Request) {
+// requestElo is the Elo-over-pairs series a request asks for,
+// downsampled (see requestLLR).
+func (s *Server) requestElo(w http.ResponseWriter, r *http.Request) (id int64, pts [][6]float64, ok bool) {
 	e, limit, ok := s.played(w, r)
+	if !ok {
+		return 0, nil, false
+	}
+	all := e.eloPoints()
+	idx := downsample(len(all), limit, 1, func(i int) []float64 { return all[i][1:2] })
+	pts = make([][6]float64, len(idx))
+	for j, i := range idx {
+		pts[j] = all[i]
+	}
+	return e.run.ID, pts, true
+}
+
+func (s *Server) apiElo(w http.ResponseWriter, r *http.Request) {
+	_, pts, ok := s.requestElo(w, r)
 	if !ok {
 		return
 	}
-	pts := e.eloPoints()
-	idx := downsample(len(pts), limit, 1, func(i int) []float64 { return pts[i][1:2] })
-	out := make([][6]num, len(idx))
-	for j, i := range idx {
-		for k, v := range pts[i] {
+	out := make([][6]num, len(pts))
+	for j, p := range pts {
+		for k, v := range p {
 			out[j][k] = num(v)
 		}
 	}
