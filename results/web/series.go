@@ -60,13 +60,21 @@ func downsample(n, limit, ncols int, cols func(i int) []float64) []int {
 	return out
 }
 
-// played reads a played run (not SPSA) and its games for a series.
-func (s *Server) played(w http.ResponseWriter, r *http.Request) (*gamesEntry, int, bool) {
+// series reads what every series request names: the run and ?max=, the
+// number of points to downsample to. It answers the request itself when
+// it cannot.
+func (s *Server) series(w http.ResponseWriter, r *http.Request) (*store.RunSummary, int, bool) {
 	rs, ok := s.summary(w, r)
 	if !ok {
 		return nil, 0, false
 	}
 	limit, ok := intParam(w, r, "max", defaultPoints, 2, 1_000_000)
+	return rs, limit, ok
+}
+
+// played reads a played run (not SPSA) and its games for a series.
+func (s *Server) played(w http.ResponseWriter, r *http.Request) (*gamesEntry, int, bool) {
+	rs, limit, ok := s.series(w, r)
 	if !ok {
 		return nil, 0, false
 	}
@@ -362,11 +370,7 @@ func (s *Server) apiSPSA(w http.ResponseWriter, r *http.Request) {
 // requestSPSA is the SPSA series a request asks for (the run id, ?max=);
 // it answers the request itself when it cannot.
 func (s *Server) requestSPSA(w http.ResponseWriter, r *http.Request) (*spsaJSON, int64, bool) {
-	rs, ok := s.summary(w, r)
-	if !ok {
-		return nil, 0, false
-	}
-	limit, ok := intParam(w, r, "max", defaultPoints, 2, 1_000_000)
+	rs, limit, ok := s.series(w, r)
 	if !ok {
 		return nil, 0, false
 	}
