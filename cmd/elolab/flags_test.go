@@ -37,3 +37,21 @@ func TestServingFlagsChecked(t *testing.T) {
 		}
 	}
 }
+
+// Each execution builds its commands afresh: a flag given once does not
+// stick to the next command line of the same process (tests, embedders).
+func TestCommandsHaveFreshFlags(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var out, errb strings.Builder
+	if code := execute([]string{"creds", "add-worker", "w1", "--db", "other.db", "-o", "w1.creds"}, &out, &errb); code != 0 {
+		t.Fatalf("add-worker: exit %d: %s", code, errb.String())
+	}
+	out.Reset()
+	if code := execute([]string{"creds", "list"}, &out, &errb); code != 0 {
+		t.Fatalf("list: exit %d: %s", code, errb.String())
+	}
+	if strings.Contains(out.String(), "w1") {
+		t.Fatalf("creds list of ./elolab.db lists other.db's worker (the --db of the previous command line stuck):\n%s", out.String())
+	}
+}

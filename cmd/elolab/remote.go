@@ -11,8 +11,6 @@ import (
 // elolab worker, creds and workers live in internal/remoterun, elolab
 // serve in internal/webrun.
 func init() {
-	for _, c := range remoterun.Commands(remoterun.Version(version), exitOf) {
-		subcommands = append(subcommands, func() *cobra.Command { return c })
-	}
+	subcommands = append(subcommands, remoterun.Commands(remoterun.Version(version), exitOf)...)
 	subcommands = append(subcommands, func() *cobra.Command { return webrun.Command(tunesession.Tuning{}, exitOf) })
 }

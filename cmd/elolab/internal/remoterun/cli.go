@@ -26,10 +26,15 @@ func AddFlags(fl *pflag.FlagSet, o *Options) {
 	fl.IntVar(&o.Queue.MaxDeliver, "max-deliver", 0, "deliveries of a batch before the run fails with the workers' last reason (default 5)")
 }
 
-// Commands are elolab worker, elolab creds and elolab workers; wrap
-// turns their errors into exit codes.
-func Commands(version string, wrap func(error) error) []*cobra.Command {
-	return []*cobra.Command{workerCmd(version, wrap), credsCmd(wrap), workersCmd(wrap)}
+// Commands are the constructors of elolab worker, elolab creds and elolab
+// workers (each call a fresh command, with fresh flag values); wrap turns
+// their errors into exit codes.
+func Commands(version string, wrap func(error) error) []func() *cobra.Command {
+	return []func() *cobra.Command{
+		func() *cobra.Command { return workerCmd(version, wrap) },
+		func() *cobra.Command { return credsCmd(wrap) },
+		func() *cobra.Command { return workersCmd(wrap) },
+	}
 }
 
 func workerCmd(version string, wrap func(error) error) *cobra.Command {
