@@ -87,6 +87,10 @@ type play struct {
 	// pairTime is the measured duration of a pair (a moving average).
 	pairTime time.Duration
 	in       chan inbound
+	// over is closed when the play ends: the dispatcher then stops
+	// handing it results (a result left in in is not acked, so JetStream
+	// delivers it again, as a late one).
+	over chan struct{}
 }
 
 // Start creates the streams and buckets (or checks them), then consumes
@@ -210,8 +214,11 @@ func (c *Coordinator) dispatch(it jetstream.MessagesContext) {
 			continue
 		}
 		if p := c.owner(&r); p != nil {
-			p.in <- inbound{res: &r, msg: msg}
-			continue
+			select {
+			case p.in <- inbound{res: &r, msg: msg}:
+				continue
+			case <-p.over:
+			}
 		}
 		c.mu.Lock()
 		late := c.ended[r.Play]
@@ -257,7 +264,10 @@ func (c *Coordinator) exhausted(m *nats.Msg) {
 	p := c.plays[ref.play]
 	c.mu.Unlock()
 	if ok && p != nil {
-		p.in <- inbound{exhausted: ref.job}
+		select {
+		case p.in <- inbound{exhausted: ref.job}:
+		case <-p.over:
+		}
 	}
 }
 
@@ -317,7 +327,7 @@ func (c *Coordinator) Play(ctx context.Context, b work.Batch, rep work.Report) e
 	c.mu.Lock()
 	c.nplay++
 	p := &play{id: fmt.Sprintf("%s-%d", c.epoch, c.nplay), batch: &b, slots: map[int]int{},
-		jobLeft: map[int]int{}, jobOf: map[int]int{}, fails: map[int]int{}, last: map[int]string{}, in: make(chan inbound, 64)}
+		jobLeft: map[int]int{}, jobOf: map[int]int{}, fails: map[int]int{}, last: map[int]string{}, in: make(chan inbound, 64), over: make(chan struct{})}
 	for i := range b.Pairs {
 		p.slots[b.Pairs[i].Slot] = i
 		p.specs = append(p.specs, PairSpec(&b, i))
@@ -337,6 +347,7 @@ func (c *Coordinator) end(p *play) {
 	c.mu.Lock()
 	delete(c.plays, p.id)
 	c.ended[p.id] = true
+	close(p.over)
 	for s, r := range c.seqs {
 		if r.play == p.id {
 			delete(c.seqs, s)
