@@ -3,7 +3,7 @@ GO      ?= go
 FUZZTIME ?= 8s
 BIN     := bin
 
-.PHONY: all build test fmt-check vet unit race fuzz bench perft-long clean configs demo fitted pgo
+.PHONY: all build test fmt-check vet unit race fuzz bench bench-runner perft-long clean configs demo fitted pgo
 
 all: build
 
@@ -42,6 +42,15 @@ fuzz:
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+# The runner benchmark of issue #18: elolab match beside fastchess and
+# cutechess-cli (each only when its path is given) on the very same games,
+# Stockfish at 1000 nodes, 100 games, 3 alternated runs (about 70 s with
+# fastchess on 2 cores; Linux only). Not part of `make test`.
+#   make bench-runner FASTCHESS=/path/to/fastchess [CUTECHESS=/path/to/cutechess-cli]
+#   make bench-runner BENCH_RUNNER_ARGS="--limit depth=1 --runs 5"
+bench-runner: build
+	$(BIN)/elolab bench-runner $(if $(FASTCHESS),--fastchess $(FASTCHESS)) $(if $(CUTECHESS),--cutechess $(CUTECHESS)) $(BENCH_RUNNER_ARGS)
 
 # Perft up to 200 M leaves per position (minutes, not part of `make test`).
 perft-long:

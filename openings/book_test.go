@@ -377,6 +377,7 @@ func TestBuiltinBooks(t *testing.T) {
 		"builtin:8moves_v3.pgn.gz":          34700,
 		"builtin:UHO_4060_v4.first1000.epd": 1000,
 		"builtin:startpos.epd":              1,
+		"builtin:8mvs_+90_+99.epd.gz":       8533,
 	}
 	names := Builtin()
 	if len(names) != len(want) {
@@ -397,10 +398,10 @@ func TestBuiltinBooks(t *testing.T) {
 	if b.At(1).Line != 13 {
 		t.Errorf("second opening of the default book at line %d, want 13", b.At(1).Line)
 	}
-	// The shipped EPD book is legal all through. (Replaying every PGN book
+	// The shipped EPD books are legal all through. (Replaying every PGN book
 	// costs seconds; TestParallelReplayIsDeterministic replays a seventh of
 	// the 2-move book, and books/SOURCES.md records full Validate runs.)
-	for _, name := range []string{"builtin:UHO_4060_v4.first1000.epd", "builtin:startpos.epd"} {
+	for _, name := range []string{"builtin:UHO_4060_v4.first1000.epd", "builtin:startpos.epd", "builtin:8mvs_+90_+99.epd.gz"} {
 		if n, err := Validate(Options{File: name}); err != nil || n != want[name] {
 			t.Errorf("Validate(%s) = %d, %v", name, n, err)
 		}
@@ -470,6 +471,7 @@ func TestShippedBooksMatchUpstream(t *testing.T) {
 		"books/2moves_v2.pgn.gz":          "c70ba59a743c75cbf0b24fe5e8e330e518e4978382dedff6988c6082bedc3a46",
 		"books/UHO_4060_v4.first1000.epd": "eb7b11bf574e8e4f7c38e9542763d7e1f28015919d2cea27371418069acadc37",
 		"books/startpos.epd":              "6c47d197300802706c715ba25b5e03e3808b31bd18af918af0acaf3451f88af1",
+		"books/8mvs_+90_+99.epd.gz":       "e4ccf9297520743bb44705908b510ae45f817a146418c7773aaf44bed2cf8428",
 	}
 	for name, sum := range want {
 		f, err := builtinFS.Open(name)

@@ -19,10 +19,11 @@ import (
 
 // The books shipped with the lab (CC0; see books/LICENSE.CC0 and
 // books/README.upstream.md). They are embedded so that `elolab match` finds
-// its default book from any directory; together they add about 0.9 MB to the
-// binary, almost all of it the gzip-compressed 8moves_v3.pgn.
+// its default book from any directory; together they add about 1.1 MB to the
+// binary, most of it the gzip-compressed 8moves_v3.pgn. 8mvs_+90_+99.epd is
+// the book of `elolab bench-runner` (the runner benchmark of issue #18).
 //
-//go:embed books/8moves_v3.pgn.gz books/2moves_v2.pgn.gz books/UHO_4060_v4.first1000.epd books/startpos.epd
+//go:embed books/8moves_v3.pgn.gz books/2moves_v2.pgn.gz books/UHO_4060_v4.first1000.epd books/startpos.epd books/8mvs_+90_+99.epd.gz
 var builtinFS embed.FS
 
 const builtinPrefix = "builtin:"

@@ -90,7 +90,7 @@ func TestWriterGuard(t *testing.T) {
 		if err := p.write([]byte(b)); err == nil {
 			t.Errorf("write(%q) accepted", b)
 		}
-		if _, err := p.send(context.Background(), []byte(b)); err == nil {
+		if _, err := p.send([]byte(b)); err == nil {
 			t.Errorf("send(%q) accepted", b)
 		}
 	}

@@ -7,21 +7,22 @@
 // the goroutine that calls the [Player] (the game loop) reads stdout
 // itself, with a line reader that caps line length (longer lines are
 // truncated, never buffered whole) and timestamps every read on the
-// monotonic clock; one goroutine per process only reaps it. The pipes are
-// non-blocking descriptors registered with the runtime's network poller,
-// so a read that has to wait parks the goroutine until the engine writes,
-// and every wait is bounded by a read deadline (the move's deadline, the
-// handshake and ping timeouts); cancelling the caller's context moves the
-// deadline to the past. On Linux the reads and writes are raw system calls
-// through syscall.RawConn (see rawPipe), which keeps an idle runner from
-// waking the runtime's sysmon thread at every move; the go command is
-// written from inside the read that then waits for the answer. A move
-// against an engine that answers with one write costs the runner three
-// system calls (a read that finds no stale output, the write of position
-// and go, the read of the answer) and one wake-up by the poller, and no
-// allocation per line. Where pipes have no read deadlines (Windows), a goroutine per
-// process reads stdout and hands the data over instead (see pump).
-// Nothing polls.
+// monotonic clock; one goroutine per process only reaps it. Every wait is
+// bounded by a deadline (the move's deadline, the handshake and ping
+// timeouts), and cancelling the caller's context ends it at once.
+//
+// On Linux the runner's ends of the pipes are non-blocking descriptors
+// that the runtime's network poller does not know: the game loop's thread
+// sleeps in ppoll(2) on the engine's stdout (and on an eventfd that a
+// cancellation signals) and reads with raw system calls, so an engine's
+// line wakes that thread directly, with no scheduler in between (see
+// rawPipe; the runtime is given a P per two engines beyond the CPUs, see
+// enginesStarted). A move costs the runner a read that finds no stale
+// output, one write of position and go, and a ppoll and a read per write
+// of the engine, and no allocation per line. Elsewhere on Unix the pipes
+// are the runtime's (os.File with deadlines); where pipes have no read
+// deadlines (Windows), a goroutine per process reads stdout and hands the
+// data over (see pump). Nothing polls.
 //
 // Both protocols implement [Player], the interface the game loop drives:
 //

@@ -25,14 +25,11 @@ type line struct {
 // stdout, and a waiter goroutine that reaps the process.
 //
 // There is no reader goroutine: the goroutine that drives the engine (the
-// game loop) reads stdout itself. stdout is the read end of an os.Pipe,
-// which the runtime registers with its network poller, so a read that has
-// to wait parks the calling goroutine until the engine writes (no thread
-// is blocked) and read deadlines bound every wait. Cancellation of the
-// caller's context interrupts a read by moving the deadline to the past
-// (see watch). On Linux the pipes are read and written with raw system
-// calls (rawPipe), and a go command is written from inside the read that
-// waits for its answer (send, sender).
+// game loop) reads stdout itself, waiting until the deadline set by arm.
+// On Linux it sleeps in ppoll on a raw pipe (rawPipe); elsewhere stdout is
+// an os.Pipe that the runtime's poller waits on, with read deadlines, or a
+// pump where pipes have no deadlines. Cancellation of the caller's context
+// interrupts a wait (see watch).
 type process struct {
 	cfg    *Config
 	cmd    *exec.Cmd
@@ -41,7 +38,6 @@ type process struct {
 	stderr *os.File // log file, or nil
 	in     *rawPipe // stdin for raw writes; nil: use stdin
 	out    *rawPipe // stdout for raw reads; nil: use stdout
-	snd    *sender  // for send; nil without raw pipes
 	pump   *pump    // stdout where pipes have no deadlines; nil on Unix
 
 	lr      *lineReader
@@ -88,14 +84,8 @@ func startProcess(cfg *Config, traceMu *sync.Mutex) (*process, error) {
 		traceMu: traceMu,
 	}
 	p.interrupt = p.interruptRead
-	inR, inW, err := os.Pipe()
+	inR, inW, outR, outW, err := enginePipes(cfg.pumpStdout)
 	if err != nil {
-		return nil, cfg.errorf("start", KindConfig, "pipe: %w", err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
 		return nil, cfg.errorf("start", KindConfig, "pipe: %w", err)
 	}
 	if cfg.StderrLog != "" {
@@ -125,17 +115,16 @@ func startProcess(cfg *Config, traceMu *sync.Mutex) (*process, error) {
 	}
 	p.stdin, p.stdout = inW, outR
 	var r io.Reader = outR
-	if outR.SetReadDeadline(time.Time{}) != nil || cfg.pumpStdout {
+	if cfg.pumpStdout || outR.SetReadDeadline(time.Time{}) != nil && newRawPipe(outR, false) == nil {
+		// No deadlines and no raw pipes (Windows): a goroutine reads.
 		p.pump = newPump(outR)
 		r = p.pump
-	} else {
-		p.in, p.out = newRawPipe(inW), newRawPipe(outR)
-		if p.out != nil {
-			r = p.out
-		}
+	} else if p.out = newRawPipe(outR, true); p.out != nil {
+		p.in = newRawPipe(inW, false)
+		r = p.out
+		enginesStarted(1)
 	}
 	p.lr = newLineReader(r, cfg.MaxLineBytes)
-	p.snd = newSender(p)
 	go p.wait()
 	return p, nil
 }
@@ -180,7 +169,11 @@ func (p *process) traceOut(b []byte) {
 func (p *process) writeDeadline() {
 	if now := time.Now(); p.wdeadline.Sub(now) < writeTimeout {
 		p.wdeadline = now.Add(2 * writeTimeout)
-		p.stdin.SetWriteDeadline(p.wdeadline)
+		if p.in != nil {
+			p.in.setDeadline(p.wdeadline)
+		} else {
+			p.stdin.SetWriteDeadline(p.wdeadline)
+		}
 	}
 }
 
@@ -196,39 +189,16 @@ func (p *process) writeOut(b []byte) error {
 
 // send starts an exchange: it discards the output that is already there
 // (see drain), writes b and returns the time just before the write. The
-// caller arms the deadline first and then reads the reply with recv (ctx
-// is the one recv will get). On Linux the drain, the write and the wait
-// for the reply share one RawConn.Read of stdout (see sender), which
-// saves the read that would find the pipe empty right after the write.
+// caller arms the deadline first and then reads the reply with recv.
 // Like write, it refuses b whole if it holds a control character other
 // than the line breaks.
-func (p *process) send(ctx context.Context, b []byte) (time.Time, error) {
+func (p *process) send(b []byte) (time.Time, error) {
 	if err := checkOut(b); err != nil {
 		return time.Now(), err
 	}
-	if p.snd == nil {
-		p.drain()
-		start := time.Now()
-		return start, p.write(b)
-	}
-	p.traceOut(b)
-	p.writeDeadline()
-	p.watch(ctx)
-	start, ok := p.snd.send(b)
-	switch {
-	case ok:
-		return start, nil
-	case !p.snd.written:
-		// The read did not start (an expired deadline, a cancelled
-		// context, a closed file): drain and write on their own.
-		p.drain()
-		start = time.Now()
-		return start, p.writeOut(b)
-	case p.snd.err != nil:
-		return start, p.snd.err
-	}
-	// The pipe was full: write the rest, waiting for room.
-	return start, p.writeOut(b[p.snd.n:])
+	p.drain()
+	start := time.Now()
+	return start, p.write(b)
 }
 
 // writeString sends s followed by a newline.
@@ -336,17 +306,30 @@ func (p *process) close(quit string, timeout time.Duration) error {
 				if p.cfg.Trace != nil {
 					p.trace("> ", quit)
 				}
-				p.stdin.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
-				p.stdin.Write([]byte(quit + "\n"))
+				if p.in != nil {
+					p.in.setDeadline(time.Now().Add(100 * time.Millisecond))
+					p.in.Write([]byte(quit + "\n"))
+				} else {
+					p.stdin.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+					p.stdin.Write([]byte(quit + "\n"))
+				}
 			}
 			if timeout > 0 {
 				discarded = make(chan struct{})
 				p.setReadDeadline(time.Time{})
 				go func() {
 					defer close(discarded)
-					if p.pump != nil {
+					switch {
+					case p.pump != nil:
 						p.pump.discard()
-					} else {
+					case p.out != nil:
+						buf := make([]byte, 4096)
+						for {
+							if _, err := p.out.Read(buf); err != nil {
+								return // the end, or stop
+							}
+						}
+					default:
 						io.Copy(io.Discard, p.stdout)
 					}
 				}()
@@ -369,9 +352,20 @@ func (p *process) close(quit string, timeout time.Duration) error {
 			}
 		}
 		t.Stop()
-		if p.pump != nil {
+		switch {
+		case p.pump != nil:
 			p.pump.stop()
-		} else {
+		case p.out != nil:
+			enginesStarted(-1)
+			// A blocked ppoll does not notice a closed descriptor: the
+			// reader is stopped first.
+			p.out.stop()
+			if discarded != nil {
+				<-discarded
+			}
+			p.out.closeWake()
+			p.stdout.Close()
+		default:
 			p.stdout.Close()
 		}
 		if discarded != nil {
@@ -413,9 +407,12 @@ func (p *process) arm(d time.Duration) {
 // setReadDeadline sets the deadline of reads of stdout; it may be called
 // from any goroutine.
 func (p *process) setReadDeadline(t time.Time) {
-	if p.pump != nil {
+	switch {
+	case p.pump != nil:
 		p.pump.SetReadDeadline(t)
-	} else {
+	case p.out != nil:
+		p.out.setDeadline(t)
+	default:
 		p.stdout.SetReadDeadline(t)
 	}
 }
@@ -483,4 +480,10 @@ func (p *process) unwatch() {
 // interruptRead makes a pending or the next read fail at once with a
 // deadline error; recv then finds the cancelled context. It runs on its
 // own goroutine (context.AfterFunc).
-func (p *process) interruptRead() { p.setReadDeadline(time.Unix(1, 0)) }
+func (p *process) interruptRead() {
+	if p.out != nil {
+		p.out.interrupt() // its deadline is the reader's own
+		return
+	}
+	p.setReadDeadline(time.Unix(1, 0))
+}

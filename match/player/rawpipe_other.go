@@ -7,22 +7,31 @@ import (
 	"time"
 )
 
-// rawPipe is only used on Linux; elsewhere the os.File methods do the work.
+// rawPipe is only used on Linux; elsewhere the os.File methods (and the
+// runtime's poller, or the pump) do the work.
 type rawPipe struct{}
 
-func newRawPipe(*os.File) *rawPipe { return nil }
+// enginePipes returns the two pipes of an engine, from os.Pipe.
+func enginePipes(bool) (inR, inW, outR, outW *os.File, err error) {
+	if inR, inW, err = os.Pipe(); err != nil {
+		return
+	}
+	if outR, outW, err = os.Pipe(); err != nil {
+		inR.Close()
+		inW.Close()
+	}
+	return
+}
+
+func newRawPipe(*os.File, bool) *rawPipe { return nil }
 
 func (*rawPipe) Read([]byte) (int, error)   { panic("unreachable") }
 func (*rawPipe) Write([]byte) (int, error)  { panic("unreachable") }
 func (*rawPipe) readNow([]byte) (int, bool) { return 0, false }
+func (*rawPipe) setDeadline(time.Time)      {}
+func (*rawPipe) interrupt()                 {}
+func (*rawPipe) stop()                      {}
+func (*rawPipe) closeWake()                 {}
 
-// sender is only used on Linux.
-type sender struct {
-	written bool
-	n       int
-	err     error
-}
-
-func newSender(*process) *sender { return nil }
-
-func (*sender) send([]byte) (time.Time, bool) { panic("unreachable") }
+// enginesStarted only matters to the Linux waits.
+func enginesStarted(int) {}

@@ -323,7 +323,7 @@ func (e *UCI) Go(ctx context.Context, lim Limits) (Result, error) {
 	// The move is timed from just before the write of go (the engine may
 	// start as soon as the bytes are in the pipe: a clock read after the
 	// write could miss its time) to the read that brings the reply.
-	start, err := p.send(ctx, cmd) // stale output is discarded first
+	start, err := p.send(cmd) // stale output is discarded first
 	if err != nil {
 		if r := e.refused("go", err); r != nil {
 			return res, r

@@ -472,7 +472,7 @@ func (e *XBoard) Go(ctx context.Context, lim Limits) (Result, error) {
 		return res, e.err("go", KindProtocol, err)
 	}
 	p.arm(d)
-	start, err := p.send(ctx, cmd) // stale output is discarded first; timed as in UCI.Go
+	start, err := p.send(cmd) // stale output is discarded first; timed as in UCI.Go
 	if err != nil {
 		e.synced = false
 		if r := e.refused("go", err); r != nil {
