@@ -52,6 +52,8 @@ Exit codes: 0 done, 1 a runner failed or the games differ, 2 bad flags.`,
 	f.StringVar(&c.Elolab, "elolab", "", "elolab binary to measure (default: this one)")
 	f.StringVar(&c.Fastchess, "fastchess", "", "fastchess binary (skipped when not given)")
 	f.StringVar(&c.Cutechess, "cutechess", "", "cutechess-cli binary (skipped when not given)")
+	f.StringArrayVar(&c.FastchessArgs, "fastchess-arg", nil, "an argument added to fastchess's command line (repeatable), e.g. -use-affinity")
+	f.StringArrayVar(&c.CutechessArgs, "cutechess-arg", nil, "an argument added to cutechess-cli's command line (repeatable)")
 	f.StringVar(&c.Engine, "engine", "", "UCI engine playing both sides (default: stockfish in $PATH or /usr/games)")
 	f.StringVar(&c.Limit, "limit", c.Limit, "search limit per move: nodes=N or depth=N")
 	f.IntVar(&c.Games, "games", c.Games, "games per run (even: each opening with both colours)")

@@ -1,7 +1,6 @@
 package runnerbench
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/session"
+	"github.com/elolab/elolab/match/player"
 )
 
 // Config is the command line of elolab bench-runner.
@@ -30,8 +30,12 @@ type Config struct {
 	Runs               int
 	Book               string
 	Options            []string // NAME=VALUE, sent to both engines
-	Keep               string   // directory that keeps every run's files
-	JSON               bool
+	// FastchessArgs and CutechessArgs are added to those runners'
+	// command lines (e.g. fastchess's -use-affinity, which pins the
+	// engines as elolab does by default).
+	FastchessArgs, CutechessArgs []string
+	Keep                         string // directory that keeps every run's files
+	JSON                         bool
 	// Hooks for tests: the running binary, the default engine's lookup
 	// and the wait for the engine's uciok (0: 10 s).
 	self, lookStockfish func() (string, error)
@@ -218,48 +222,17 @@ func (c Config) findEngine() (string, error) {
 	return p, nil
 }
 
-// engineName asks the engine for its UCI "id name", which also proves it
-// starts and speaks UCI before any runner is timed.
+// engineName asks the engine for its UCI "id name" (the handshake of
+// match/player), which also proves it starts and speaks UCI before any
+// runner is timed.
 func engineName(ctx context.Context, path string, timeout time.Duration) (string, error) {
 	if timeout <= 0 {
 		timeout = 10 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, path)
-	cmd.Dir = os.TempDir()
-	in, err := cmd.StdinPipe()
+	p, err := player.StartUCI(ctx, player.Config{Name: "engine", Cmd: path, Dir: os.TempDir(), StartTimeout: timeout})
 	if err != nil {
 		return "", err
 	}
-	outp, err := cmd.StdoutPipe()
-	if err != nil {
-		return "", err
-	}
-	if err := cmd.Start(); err != nil {
-		return "", err
-	}
-	defer func() {
-		_ = in.Close()
-		_ = cmd.Wait()
-	}()
-	if _, err := in.Write([]byte("uci\n")); err != nil {
-		return "", err
-	}
-	name := ""
-	sc := bufio.NewScanner(outp)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if n, ok := strings.CutPrefix(line, "id name "); ok && name == "" {
-			name = strings.TrimSpace(n)
-		}
-		if line == "uciok" {
-			_, _ = in.Write([]byte("quit\n"))
-			return name, nil
-		}
-	}
-	if ctx.Err() != nil {
-		return "", fmt.Errorf("no uciok within %v", timeout)
-	}
-	return "", errors.New("no uciok: the engine ended its output first (is it a UCI engine?)")
+	defer p.Close()
+	return p.ID(), nil
 }

@@ -13,7 +13,8 @@ import "strconv"
 // flags (elolab adds -quiet: only the result block on its output, as
 // fastchess prints little more). cutechess-cli spells two things its own
 // way: -pgnout takes the file name alone, and the number of games is
-// -games 2 (per encounter) times -rounds.
+// -games 2 (per encounter) times -rounds. --fastchess-arg and
+// --cutechess-arg come last.
 func (p *plan) argv(r runner, book, pgnOut string) []string {
 	limit := p.limitKey + "=" + strconv.Itoa(p.limitVal)
 	rounds := strconv.Itoa(p.Games / 2)
@@ -36,8 +37,13 @@ func (p *plan) argv(r runner, book, pgnOut string) []string {
 	default:
 		a = append(a, "-rounds", rounds, "-repeat", "-concurrency", conc, "-pgnout", "file="+pgnOut)
 	}
-	if r.Name == "elolab" {
+	switch r.Name {
+	case "elolab":
 		a = append(a, "-quiet")
+	case "fastchess":
+		a = append(a, p.FastchessArgs...)
+	case "cutechess-cli":
+		a = append(a, p.CutechessArgs...)
 	}
 	return a
 }

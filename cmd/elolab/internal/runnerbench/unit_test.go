@@ -167,4 +167,11 @@ func TestArgv(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", c.r.Name, got, c.want)
 		}
 	}
+	// Extra arguments go to their runner only, last.
+	p.FastchessArgs, p.CutechessArgs = []string{"-use-affinity"}, []string{"-recover"}
+	for name, want := range map[string]string{"elolab": " -quiet", "fastchess": "file=/d/g.pgn -use-affinity", "cutechess-cli": "/d/g.pgn -recover"} {
+		if got := strings.Join(p.argv(runner{name, "/b/x"}, "/d/book.epd", "/d/g.pgn"), " "); !strings.HasSuffix(got, want) || strings.Count(got, "-use-affinity")+strings.Count(got, "-recover") > 1 {
+			t.Errorf("%s with extra arguments: %s", name, got)
+		}
+	}
 }

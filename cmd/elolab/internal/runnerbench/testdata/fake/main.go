@@ -5,7 +5,7 @@
 // binary takes about a second to start) and behaves by its arguments and
 // $RUNNERBENCH_FAKE:
 //
-//   - no arguments: a UCI engine that answers uci with an id and uciok;
+//   - no arguments: a UCI engine that answers uci with an id and uciok, and isready;
 //   - "burn": an engine's work, 250 ms of CPU, then exit;
 //   - otherwise a runner: it starts and reaps one "burn" child (not for
 //     RUNNERBENCH_FAKE=differ), then writes -rounds×2 games to its
@@ -41,6 +41,8 @@ func fake(mode string, args []string) int {
 			case "uci":
 				fmt.Println("id name Fake 1.0")
 				fmt.Println("uciok")
+			case "isready":
+				fmt.Println("readyok")
 			case "quit":
 				return 0
 			}
