@@ -114,6 +114,21 @@ func TestManyMachinesSurviveKills(t *testing.T) {
 			coordKills++
 			lab.coord = lab.start("coordinator", coordArgs...)
 		case "server":
+			// A worker that never reached the server exits (an address
+			// that answers nothing at start is a mistake to report); one
+			// restarted by the disruption before must be connected before
+			// the server goes away, as it would be on a real network.
+			lab.waitFor("every worker connected before the outage", func() bool {
+				for _, w := range lab.workers {
+					w.mu.Lock()
+					ok := w.connected
+					w.mu.Unlock()
+					if !ok {
+						return false
+					}
+				}
+				return true
+			})
 			srv.Close()
 			time.Sleep(5 * time.Second)
 			srv, err = remote.Serve(remote.ServerConfig{Listen: "127.0.0.1:" + u.Port(), Dir: natsDir})
@@ -271,6 +286,7 @@ type labProc struct {
 
 	mu sync.Mutex
 	batchState
+	connected bool // it logged its first connection to the server
 }
 
 // batchState is the batch a worker plays.
@@ -336,6 +352,9 @@ func (l *remoteLab) start(name string, args ...string) *labProc {
 func (l *remoteLab) follow(p *labProc, line string) {
 	var took time.Duration
 	p.mu.Lock()
+	if strings.Contains(line, ": connected to ") {
+		p.connected = true
+	}
 	switch m := batchStart.FindStringSubmatch(line); {
 	case m != nil:
 		p.batch, _ = strconv.Atoi(m[1])
