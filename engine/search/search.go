@@ -92,6 +92,7 @@ type Searcher struct {
 	history  [2][64][64]int32
 	cont     [16][64]contTable
 	counter  [16][64]board.Move
+	corr     corrTable // see corrhist.go
 	pv       [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
 	lmrTable [64][64]int8
@@ -119,6 +120,7 @@ func (s *Searcher) Clear() {
 	clear(s.cont[:])
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.counter = [16][64]board.Move{}
+	s.corr = corrTable{}
 	s.Eval.Clear()
 }
 
@@ -258,17 +260,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	staticEval := -Infinity
+	// rawEval is the evaluation the hash table keeps; staticEval, what
+	// pruning reads, adds the correction history's (corrhist.go).
+	staticEval, rawEval := -Infinity, -Infinity
+	var corr *int16
 	s.setContinuations(ply)
 	if inCheck {
 		fr.staticEval = -Infinity
 		s.setImproving(ply, staticEval)
 	} else {
 		if found && hit.eval > -Infinity {
-			staticEval = hit.eval
+			rawEval = hit.eval
 		} else {
-			staticEval = s.Eval.Evaluate(pos)
+			rawEval = s.Eval.Evaluate(pos)
 		}
+		corr = s.corrEntry(pos)
+		staticEval = s.correctEval(rawEval, corr)
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
 		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
@@ -407,7 +414,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		return best // every move was pruned as futile: best is the futility bound
 	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), fr.staticEval, depth, boundOf(best, origAlpha, beta))
+	bound := boundOf(best, origAlpha, beta)
+	// A capture or promotion explains its score by material the static
+	// evaluation was never meant to see: no correction is learned from it.
+	if bestMove.IsQuiet() {
+		s.updateCorrection(corr, best, bound, depth, rawEval, staticEval)
+	}
+	s.TT.store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
 	return best
 }
 
