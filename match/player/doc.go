@@ -22,7 +22,8 @@
 // of the engine, and no allocation per line. Elsewhere on Unix the pipes
 // are the runtime's (os.File with deadlines); where pipes have no read
 // deadlines (Windows), a goroutine per process reads stdout and hands the
-// data over (see pump). Nothing polls.
+// data over (see pump). Nothing polls: a wait ends when the engine writes,
+// and otherwise only every 5 ms to yield (see waitSlice).
 //
 // Both protocols implement [Player], the interface the game loop drives:
 //
