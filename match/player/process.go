@@ -115,14 +115,18 @@ func startProcess(cfg *Config, traceMu *sync.Mutex) (*process, error) {
 	}
 	p.stdin, p.stdout = inW, outR
 	var r io.Reader = outR
-	if cfg.pumpStdout || outR.SetReadDeadline(time.Time{}) != nil && newRawPipe(outR, false) == nil {
-		// No deadlines and no raw pipes (Windows): a goroutine reads.
-		p.pump = newPump(outR)
-		r = p.pump
-	} else if p.out = newRawPipe(outR, true); p.out != nil {
+	if !cfg.pumpStdout {
+		p.out = newRawPipe(outR, true)
+	}
+	switch {
+	case p.out != nil:
 		p.in = newRawPipe(inW, false)
 		r = p.out
 		enginesStarted(1)
+	case cfg.pumpStdout || outR.SetReadDeadline(time.Time{}) != nil:
+		// No deadlines and no raw pipes (Windows): a goroutine reads.
+		p.pump = newPump(outR)
+		r = p.pump
 	}
 	p.lr = newLineReader(r, cfg.MaxLineBytes)
 	go p.wait()
@@ -153,6 +157,11 @@ func (p *process) write(b []byte) error {
 	if err := checkOut(b); err != nil {
 		return err
 	}
+	return p.writeChecked(b)
+}
+
+// writeChecked is write for b that checkOut has accepted.
+func (p *process) writeChecked(b []byte) error {
 	p.traceOut(b)
 	p.writeDeadline()
 	return p.writeOut(b)
@@ -169,11 +178,16 @@ func (p *process) traceOut(b []byte) {
 func (p *process) writeDeadline() {
 	if now := time.Now(); p.wdeadline.Sub(now) < writeTimeout {
 		p.wdeadline = now.Add(2 * writeTimeout)
-		if p.in != nil {
-			p.in.setDeadline(p.wdeadline)
-		} else {
-			p.stdin.SetWriteDeadline(p.wdeadline)
-		}
+		p.setWriteDeadline(p.wdeadline)
+	}
+}
+
+// setWriteDeadline sets the deadline of writes to stdin.
+func (p *process) setWriteDeadline(t time.Time) {
+	if p.in != nil {
+		p.in.setDeadline(t)
+	} else {
+		p.stdin.SetWriteDeadline(t)
 	}
 }
 
@@ -198,7 +212,7 @@ func (p *process) send(b []byte) (time.Time, error) {
 	}
 	p.drain()
 	start := time.Now()
-	return start, p.write(b)
+	return start, p.writeChecked(b)
 }
 
 // writeString sends s followed by a newline.
@@ -306,31 +320,18 @@ func (p *process) close(quit string, timeout time.Duration) error {
 				if p.cfg.Trace != nil {
 					p.trace("> ", quit)
 				}
-				if p.in != nil {
-					p.in.setDeadline(time.Now().Add(100 * time.Millisecond))
-					p.in.Write([]byte(quit + "\n"))
-				} else {
-					p.stdin.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
-					p.stdin.Write([]byte(quit + "\n"))
-				}
+				p.setWriteDeadline(time.Now().Add(100 * time.Millisecond))
+				p.writeOut([]byte(quit + "\n"))
 			}
 			if timeout > 0 {
 				discarded = make(chan struct{})
 				p.setReadDeadline(time.Time{})
 				go func() {
 					defer close(discarded)
-					switch {
-					case p.pump != nil:
+					if p.pump != nil {
 						p.pump.discard()
-					case p.out != nil:
-						buf := make([]byte, 4096)
-						for {
-							if _, err := p.out.Read(buf); err != nil {
-								return // the end, or stop
-							}
-						}
-					default:
-						io.Copy(io.Discard, p.stdout)
+					} else {
+						io.Copy(io.Discard, p.lr.r) // to the end, or until stopped
 					}
 				}()
 			}
