@@ -12,13 +12,16 @@ import (
 // moves with good history and at PV nodes; a reduced move that beats alpha
 // is searched again at full depth. History here is the from-to table plus
 // the continuation tables (conthist.go); worsening nodes reduce one more.
+// Captures that lose material by SEE (the picker's last stage) can be
+// reduced the same way (lmr.badcaptures).
 var (
-	lmrEnabled  = params.Bool("lmr.enabled", true, "search", "late move reductions")
-	lmrBase     = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
-	lmrDivisor  = params.Int("lmr.divisor", 225, 100, 600, 15, "search", "reduction table divisor (hundredths)")
-	lmrMinDepth = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
-	lmrMinMoves = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
-	lmrHistDiv  = params.Int("lmr.historydiv", 8192, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
+	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
+	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
+	lmrDivisor     = params.Int("lmr.divisor", 225, 100, 600, 15, "search", "reduction table divisor (hundredths)")
+	lmrMinDepth    = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
+	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
+	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
+	lmrHistDiv     = params.Int("lmr.historydiv", 8192, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
 
 func (s *Searcher) buildLMRTable() {
@@ -37,9 +40,10 @@ func (s *Searcher) buildLMRTable() {
 }
 
 // reduction for the searched-th move (0-based) at depth.
-func (s *Searcher) reduction(depth, searched int, quiet, givesCheck, inCheck, pvNode bool, m board.Move, us board.Color, ply int) int {
+func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck, inCheck, pvNode bool, m board.Move, us board.Color, ply int) int {
 	p := s.P
-	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || !quiet || givesCheck || inCheck {
+	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || givesCheck || inCheck ||
+		(!quiet && !(badCapture && p.Bool(lmrBadCaptures))) {
 		return 0
 	}
 	minMoves := p.Int(lmrMinMoves)
@@ -61,6 +65,8 @@ func (s *Searcher) reduction(depth, searched int, quiet, givesCheck, inCheck, pv
 		r++ // improving.go
 	}
 	// Bounded: three tables together could otherwise swing it by six plies.
-	r -= max(-2, min(2, int(s.quietScore(fr, us, m, fr.moved, p.Bool(historyEnabled)))/p.Int(lmrHistDiv)))
+	if quiet {
+		r -= max(-2, min(2, int(s.quietScore(fr, us, m, fr.moved, p.Bool(historyEnabled)))/p.Int(lmrHistDiv)))
+	}
 	return max(0, min(r, depth-2))
 }

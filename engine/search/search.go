@@ -288,6 +288,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			if sc, ok := s.nullMove(beta, depth, ply, staticEval); ok {
 				return sc
 			}
+			if sc, ok := s.probCut(beta, depth, ply, staticEval, rawEval, hit, found, ttMove); ok {
+				return sc
+			}
 		}
 	}
 	depth = s.internalIterativeReduction(depth, ttMove)
@@ -337,6 +340,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 					continue
 				}
 			}
+			if s.seePrunable(depth, m, quiet, givesCheck, mp.lastBad) ||
+				(quiet && s.historyPrunable(depth, fr, &mp, us, m, givesCheck)) {
+				if quiet {
+					quiets++
+				}
+				continue
+			}
 		} else if !root && fut.active && searched == 0 && fut.style == futilityMicroMax {
 			// micro-Max prunes even the first move: a futile move is
 			// refuted by the stand-pat of its reply.
@@ -358,7 +368,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if searched == 0 || !p.Bool(pvsEnabled) {
 			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
-			r := s.reduction(depth, searched, quiet, givesCheck, inCheck, pvNode, m, us, ply)
+			r := s.reduction(depth, searched, quiet, mp.lastBad, givesCheck, inCheck, pvNode, m, us, ply)
 			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false)
 			if sc > alpha && r > 0 {
 				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false)

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+func pruneSearcher(t *testing.T, fen string, kv ...string) (*Searcher, *board.Position) {
+	t.Helper()
+	p := params.NewValues()
+	for i := 0; i < len(kv); i += 2 {
+		if err := p.Set(kv[i], kv[i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(1, p)
+	s.pos = pos
+	return s, pos
+}
+
+// The queen may step onto a square a pawn guards (it loses 900 cp) only
+// when the remaining depth is large enough to earn that back; a safe quiet
+// move and a check are never pruned; a losing capture is pruned by the
+// depth² margin.
+func TestSEEPruning(t *testing.T) {
+	const fen = "4k3/8/2p5/8/8/8/3Q4/4K2R w K - 0 1"
+	s, pos := pruneSearcher(t, fen, "seeprune.enabled", "true")
+	hang := mustMove(t, pos, "d2d5")  // c6 pawn takes the queen
+	safe := mustMove(t, pos, "d2d3")  // no attacker
+	check := mustMove(t, pos, "d2d7") // check, and the king takes (unguarded)
+	for _, c := range []struct {
+		m          board.Move
+		depth      int
+		check, bad bool
+		want       bool
+	}{
+		{hang, 1, false, false, true},
+		{hang, 8, false, false, true}, // 60 × 8 = 480 < 900
+		{hang, 9, false, false, false},
+		{safe, 1, false, false, false},
+		{check, 1, true, false, false},
+	} {
+		if got := s.seePrunable(c.depth, c.m, true, c.check, c.bad); got != c.want {
+			t.Errorf("%v at depth %d: pruned %v, want %v", c.m, c.depth, got, c.want)
+		}
+	}
+	// A losing capture: the queen takes a pawn the d7 pawn guards.
+	const fen2 = "4k3/3p4/2p5/8/8/8/2Q5/4K3 w - - 0 1"
+	s2, pos2 := pruneSearcher(t, fen2, "seeprune.enabled", "true")
+	qxc6 := mustMove(t, pos2, "c2c6") // d7 takes: -900 + 100
+	if !s2.seePrunable(1, qxc6, false, false, true) {
+		t.Error("Qxc6 (loses 800) not pruned at depth 1")
+	}
+	if s2.seePrunable(7, qxc6, false, false, true) { // 20 × 49 = 980 > 800
+		t.Error("Qxc6 pruned at depth 7, where the margin allows 980")
+	}
+	if s2.seePrunable(1, qxc6, false, false, false) {
+		t.Error("a capture the picker did not call losing was pruned")
+	}
+	off, _ := pruneSearcher(t, fen)
+	if off.seePrunable(1, mustMove(t, off.pos, "d2d5"), true, false, false) {
+		t.Error("SEE pruning off by default, yet it pruned")
+	}
+}
+
+// A quiet move with a bad enough history is pruned near the horizon, not
+// deeper, and never a killer.
+func TestHistoryPruning(t *testing.T) {
+	s, pos := pruneSearcher(t, board.StartFEN, "histprune.enabled", "true")
+	m := mustMove(t, pos, "a2a3")
+	us := pos.SideToMove()
+	fr := &s.stack[0]
+	var mp picker
+	s.history[us][m.From()][m.To()] = -4000
+	if !s.historyPrunable(2, fr, &mp, us, m, false) { // -4000 < -1500 × 2
+		t.Error("history -4000 not pruned at depth 2")
+	}
+	if s.historyPrunable(3, fr, &mp, us, m, false) { // -4500 < -4000
+		t.Error("history -4000 pruned at depth 3, where the threshold is -4500")
+	}
+	if s.historyPrunable(4, fr, &mp, us, m, false) {
+		t.Error("pruned beyond histprune.depth")
+	}
+	if s.historyPrunable(2, fr, &mp, us, m, true) {
+		t.Error("a checking move was pruned")
+	}
+	mp.k1 = m
+	if s.historyPrunable(2, fr, &mp, us, m, false) {
+		t.Error("a killer was pruned")
+	}
+	off, _ := pruneSearcher(t, board.StartFEN)
+	off.history[us][m.From()][m.To()] = -16000
+	if off.historyPrunable(1, &off.stack[0], &picker{}, us, m, false) {
+		t.Error("history pruning off by default, yet it pruned")
+	}
+}
+
+// ProbCut cuts when a capture wins far more than beta needs, and not when
+// no capture can gain the margin.
+func TestProbCut(t *testing.T) {
+	const fen = "3qk3/8/8/8/8/8/3R4/3QK3 w - - 0 1" // Rxd8+ wins the queen
+	s, pos := pruneSearcher(t, fen, "probcut.enabled", "true")
+	s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
+	eval := s.Eval.Evaluate(pos)
+	sc, ok := s.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove)
+	if !ok || sc < eval+100 {
+		t.Fatalf("probCut(beta %d) = %d, %v; want a cut above beta + 100", eval, sc, ok)
+	}
+	if _, ok := s.probCut(eval+2000, 6, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+		t.Error("cut at a beta no capture can reach")
+	}
+	if _, ok := s.probCut(eval, 4, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+		t.Error("cut below probcut.mindepth")
+	}
+	quiet, qpos := pruneSearcher(t, board.StartFEN, "probcut.enabled", "true")
+	quiet.Search(qpos, Limits{Depth: 1}, nil)
+	if _, ok := quiet.probCut(0, 8, 0, 0, 0, ttHit{}, false, board.NoMove); ok {
+		t.Error("cut in the starting position, where there is no capture")
+	}
+	off, opos := pruneSearcher(t, fen)
+	off.Search(opos, Limits{Depth: 1}, nil)
+	if _, ok := off.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+		t.Error("ProbCut off by default, yet it cut")
+	}
+}

@@ -1,0 +1,31 @@
+package search
+
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
+
+// SEE pruning near the horizon: a move that loses more material by static
+// exchange than the remaining depth can plausibly win back is skipped.
+// Quiet moves are allowed to lose margin × depth (they hang a piece to a
+// pawn, say), captures that the picker found losing margin × depth².
+// Never the first move, never a quiet check, never at the root.
+var (
+	seePruneEnabled = params.Bool("seeprune.enabled", false, "search", "prune moves that lose material by SEE near the horizon")
+	seePruneDepth   = params.Int("seeprune.depth", 8, 1, 12, 1, "search", "deepest remaining depth where SEE pruning applies")
+	seePruneQuiet   = params.Int("seeprune.quiet", 60, 10, 200, 8, "search", "quiet moves: material (cp) a move may lose per ply of depth")
+	seePruneNoisy   = params.Int("seeprune.noisy", 20, 5, 100, 4, "search", "losing captures: material (cp) a capture may lose per depth²")
+)
+
+// seePrunable decides one move; bad is the picker's verdict that the
+// capture loses material (only those pay for a second exchange count).
+func (s *Searcher) seePrunable(depth int, m board.Move, quiet, givesCheck, bad bool) bool {
+	p := s.P
+	if !p.Bool(seePruneEnabled) || depth > p.Int(seePruneDepth) {
+		return false
+	}
+	if quiet {
+		return !givesCheck && !s.pos.SEEAtLeast(m, -p.Int(seePruneQuiet)*depth)
+	}
+	return bad && !s.pos.SEEAtLeast(m, -p.Int(seePruneNoisy)*depth*depth)
+}
