@@ -13,7 +13,9 @@ import (
 //     included, the first one too.
 //   - moonfish (moonfish PR #38): at depth <= 2, when eval + 100 cp × depth
 //     is below alpha, skip quiet moves; never the first move, never in
-//     check, never captures, checks or promotions.
+//     check, never captures, checks or promotions. labrat applies it up to
+//     depth 6 (futility.moonfish.depth), measured with lmp.go's deeper
+//     late move pruning.
 //   - chessprogramming (chessprogramming wiki): frontier margin 125 cp,
 //     pre-frontier 500 cp; the capture's value is added to the eval; checks
 //     and pawn/rook/queen moves to the 7th rank are not pruned. Each
@@ -28,7 +30,7 @@ var (
 
 	futMMMargin = params.Int("futility.micromax.margin", 50, 0, 500, 10, "search", "micromax: margin added to eval + gain (cp), standing in for the positional gain micro-Max adds incrementally")
 
-	futMFDepth  = params.Int("futility.moonfish.depth", 2, 1, 6, 1, "search", "moonfish: deepest remaining depth pruned")
+	futMFDepth  = params.Int("futility.moonfish.depth", 6, 1, 6, 1, "search", "moonfish: deepest remaining depth pruned")
 	futMFMargin = params.Int("futility.moonfish.margin", 100, 20, 500, 10, "search", "moonfish: margin per ply of depth (cp)")
 
 	futCPFrontier    = params.Int("futility.cpw.frontier", 125, 20, 600, 10, "search", "chessprogramming: margin at depth 1 (cp)")

@@ -63,9 +63,9 @@ func TestSEEPruning(t *testing.T) {
 	if s2.seePrunable(1, qxc6, false, false, false) {
 		t.Error("a capture the picker did not call losing was pruned")
 	}
-	off, _ := pruneSearcher(t, fen)
+	off, _ := pruneSearcher(t, fen, "seeprune.enabled", "false")
 	if off.seePrunable(1, mustMove(t, off.pos, "d2d5"), true, false, false) {
-		t.Error("SEE pruning off by default, yet it pruned")
+		t.Error("SEE pruning switched off, yet it pruned")
 	}
 }
 
