@@ -4,25 +4,13 @@ import (
 	"testing"
 
 	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/engine/params"
 )
 
 const corrFEN = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
 
 func corrSearcher(t *testing.T, kv ...string) (*Searcher, *board.Position) {
 	t.Helper()
-	p := params.NewValues()
-	kv = append([]string{"corrhist.enabled", "true"}, kv...)
-	for i := 0; i < len(kv); i += 2 {
-		if err := p.Set(kv[i], kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pos, err := board.ParseFEN(corrFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(1, p), pos
+	return searcherAt(t, corrFEN, append([]string{"corrhist.enabled", "true"}, kv...)...)
 }
 
 func TestCorrectionMovesTowardDiffs(t *testing.T) {

@@ -24,8 +24,9 @@ func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit,
 		return 0, false
 	}
 	rBeta := min(beta+p.Int(probCutMargin), mateBand-1)
-	// The hash table already knows a search this deep stayed below rBeta.
-	if found && hit.depth >= depth-p.Int(probCutReduction)+1 && scoreFromTT(hit.score, ply) < rBeta && hit.bound != boundLower {
+	// The hash table already knows a search this deep stayed below rBeta
+	// (an upper bound or an exact score under it).
+	if found && hit.depth >= depth-p.Int(probCutReduction)+1 && hit.bound&boundUpper != 0 && scoreFromTT(hit.score, ply) < rBeta {
 		return 0, false
 	}
 	var mp picker

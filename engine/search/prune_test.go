@@ -7,7 +7,9 @@ import (
 	"github.com/elolab/elolab/engine/params"
 )
 
-func pruneSearcher(t *testing.T, fen string, kv ...string) (*Searcher, *board.Position) {
+// searcherAt returns a searcher with the parameters kv (name, value, …)
+// set, placed at the position fen.
+func searcherAt(t *testing.T, fen string, kv ...string) (*Searcher, *board.Position) {
 	t.Helper()
 	p := params.NewValues()
 	for i := 0; i < len(kv); i += 2 {
@@ -30,7 +32,7 @@ func pruneSearcher(t *testing.T, fen string, kv ...string) (*Searcher, *board.Po
 // depth² margin.
 func TestSEEPruning(t *testing.T) {
 	const fen = "4k3/8/2p5/8/8/8/3Q4/4K2R w K - 0 1"
-	s, pos := pruneSearcher(t, fen, "seeprune.enabled", "true")
+	s, pos := searcherAt(t, fen, "seeprune.enabled", "true")
 	hang := mustMove(t, pos, "d2d5")  // c6 pawn takes the queen
 	safe := mustMove(t, pos, "d2d3")  // no attacker
 	check := mustMove(t, pos, "d2d7") // check, and the king takes (unguarded)
@@ -52,7 +54,7 @@ func TestSEEPruning(t *testing.T) {
 	}
 	// A losing capture: the queen takes a pawn the d7 pawn guards.
 	const fen2 = "4k3/3p4/2p5/8/8/8/2Q5/4K3 w - - 0 1"
-	s2, pos2 := pruneSearcher(t, fen2, "seeprune.enabled", "true")
+	s2, pos2 := searcherAt(t, fen2, "seeprune.enabled", "true")
 	qxc6 := mustMove(t, pos2, "c2c6") // d7 takes: -900 + 100
 	if !s2.seePrunable(1, qxc6, false, false, true) {
 		t.Error("Qxc6 (loses 800) not pruned at depth 1")
@@ -63,7 +65,7 @@ func TestSEEPruning(t *testing.T) {
 	if s2.seePrunable(1, qxc6, false, false, false) {
 		t.Error("a capture the picker did not call losing was pruned")
 	}
-	off, _ := pruneSearcher(t, fen, "seeprune.enabled", "false")
+	off, _ := searcherAt(t, fen, "seeprune.enabled", "false")
 	if off.seePrunable(1, mustMove(t, off.pos, "d2d5"), true, false, false) {
 		t.Error("SEE pruning switched off, yet it pruned")
 	}
@@ -72,7 +74,7 @@ func TestSEEPruning(t *testing.T) {
 // A quiet move with a bad enough history is pruned near the horizon, not
 // deeper, and never a killer.
 func TestHistoryPruning(t *testing.T) {
-	s, pos := pruneSearcher(t, board.StartFEN, "histprune.enabled", "true")
+	s, pos := searcherAt(t, board.StartFEN, "histprune.enabled", "true")
 	m := mustMove(t, pos, "a2a3")
 	us := pos.SideToMove()
 	fr := &s.stack[0]
@@ -94,7 +96,7 @@ func TestHistoryPruning(t *testing.T) {
 	if s.historyPrunable(2, fr, &mp, us, m, false) {
 		t.Error("a killer was pruned")
 	}
-	off, _ := pruneSearcher(t, board.StartFEN)
+	off, _ := searcherAt(t, board.StartFEN)
 	off.history[us][m.From()][m.To()] = -16000
 	if off.historyPrunable(1, &off.stack[0], &picker{}, us, m, false) {
 		t.Error("history pruning off by default, yet it pruned")
@@ -105,7 +107,7 @@ func TestHistoryPruning(t *testing.T) {
 // no capture can gain the margin.
 func TestProbCut(t *testing.T) {
 	const fen = "3qk3/8/8/8/8/8/3R4/3QK3 w - - 0 1" // Rxd8+ wins the queen
-	s, pos := pruneSearcher(t, fen, "probcut.enabled", "true")
+	s, pos := searcherAt(t, fen, "probcut.enabled", "true")
 	s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
 	eval := s.Eval.Evaluate(pos)
 	sc, ok := s.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove)
@@ -118,12 +120,12 @@ func TestProbCut(t *testing.T) {
 	if _, ok := s.probCut(eval, 4, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
 		t.Error("cut below probcut.mindepth")
 	}
-	quiet, qpos := pruneSearcher(t, board.StartFEN, "probcut.enabled", "true")
+	quiet, qpos := searcherAt(t, board.StartFEN, "probcut.enabled", "true")
 	quiet.Search(qpos, Limits{Depth: 1}, nil)
 	if _, ok := quiet.probCut(0, 8, 0, 0, 0, ttHit{}, false, board.NoMove); ok {
 		t.Error("cut in the starting position, where there is no capture")
 	}
-	off, opos := pruneSearcher(t, fen)
+	off, opos := searcherAt(t, fen)
 	off.Search(opos, Limits{Depth: 1}, nil)
 	if _, ok := off.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
 		t.Error("ProbCut off by default, yet it cut")
