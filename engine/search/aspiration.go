@@ -13,12 +13,12 @@ var (
 func (s *Searcher) aspiration(depth, prev int) int {
 	p := s.P
 	if !p.Bool(aspEnabled) || depth < p.Int(aspMinDepth) {
-		return s.negamax(-Infinity, Infinity, depth, 0, true)
+		return s.negamax(-Infinity, Infinity, depth, 0, true, false)
 	}
 	delta := p.Int(aspDelta)
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	for {
-		score := s.negamax(alpha, beta, depth, 0, true)
+		score := s.negamax(alpha, beta, depth, 0, true, false)
 		if s.aborted {
 			return score
 		}

@@ -21,6 +21,7 @@ var (
 	lmrMinDepth    = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
 	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
 	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
+	lmrLeast       = params.Int("lmr.least", 0, 0, 1, 1, "search", "least reduction of a late move that LMR applies to (Ethereal reduces every one by at least a ply)")
 	lmrHistDiv     = params.Int("lmr.historydiv", 8192, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
 
@@ -40,7 +41,7 @@ func (s *Searcher) buildLMRTable() {
 }
 
 // reduction for the searched-th move (0-based) at depth.
-func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck, inCheck, pvNode bool, m board.Move, us board.Color, ply int) int {
+func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck, inCheck, pvNode, cutNode bool, m board.Move, us board.Color, ply int) int {
 	p := s.P
 	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || givesCheck || inCheck ||
 		(!quiet && !(badCapture && p.Bool(lmrBadCaptures))) {
@@ -64,9 +65,10 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 	if fr.worsening {
 		r++ // improving.go
 	}
+	r += s.cutNodeReduction(cutNode)
 	// Bounded: three tables together could otherwise swing it by six plies.
 	if quiet {
 		r -= max(-2, min(2, int(s.quietScore(fr, us, m, fr.moved, p.Bool(historyEnabled)))/p.Int(lmrHistDiv)))
 	}
-	return max(0, min(r, depth-2))
+	return max(p.Int(lmrLeast), min(r, depth-2))
 }

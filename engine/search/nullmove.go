@@ -18,7 +18,7 @@ var (
 	nmpVerifyDepth = params.Int("nullmove.verifydepth", 10, 2, 30, 1, "search", "least depth at which cutoffs are verified")
 )
 
-func (s *Searcher) nullMove(beta, depth, ply, staticEval int) (int, bool) {
+func (s *Searcher) nullMove(beta, depth, ply, staticEval int, cutNode bool) (int, bool) {
 	pos, p := s.pos, s.P
 	if !p.Bool(nmpEnabled) || depth < p.Int(nmpMinDepth) || staticEval < beta ||
 		!pos.NonPawnMaterial(pos.SideToMove()) || s.stack[ply].excluded ||
@@ -29,7 +29,7 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int) (int, bool) {
 	s.stack[ply].move = board.NoMove
 	s.stack[ply].moved = board.NoPiece
 	pos.MakeNull()
-	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
+	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 	pos.UnmakeNull()
 	if s.aborted || sc < beta {
 		return 0, false
@@ -39,7 +39,7 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int) (int, bool) {
 	}
 	if p.Bool(nmpVerify) && depth >= p.Int(nmpVerifyDepth) {
 		s.stack[ply].excluded = true
-		v := s.negamax(beta-1, beta, depth-1-r, ply, false)
+		v := s.negamax(beta-1, beta, depth-1-r, ply, false, cutNode)
 		s.stack[ply].excluded = false
 		if v < beta {
 			return 0, false

@@ -18,7 +18,7 @@ var (
 	probCutReduction = params.Int("probcut.reduction", 4, 2, 6, 1, "search", "plies fewer for the shallow search")
 )
 
-func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit, found bool, ttMove board.Move) (int, bool) {
+func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit, found bool, ttMove board.Move, cutNode bool) (int, bool) {
 	p, pos := s.P, s.pos
 	if !p.Bool(probCutEnabled) || depth < p.Int(probCutMinDepth) || beta <= -mateBand || beta >= mateBand {
 		return 0, false
@@ -44,7 +44,7 @@ func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit,
 		pos.MakeMove(m)
 		sc := -s.quiesce(-rBeta, -rBeta+1, ply+1, 0)
 		if sc >= rBeta {
-			sc = -s.negamax(-rBeta, -rBeta+1, depth-1-p.Int(probCutReduction), ply+1, false)
+			sc = -s.negamax(-rBeta, -rBeta+1, depth-1-p.Int(probCutReduction), ply+1, false, !cutNode)
 		}
 		pos.UnmakeMove(m)
 		if s.aborted {

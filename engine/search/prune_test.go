@@ -110,24 +110,50 @@ func TestProbCut(t *testing.T) {
 	s, pos := searcherAt(t, fen, "probcut.enabled", "true")
 	s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
 	eval := s.Eval.Evaluate(pos)
-	sc, ok := s.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove)
+	sc, ok := s.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove, false)
 	if !ok || sc < eval+100 {
 		t.Fatalf("probCut(beta %d) = %d, %v; want a cut above beta + 100", eval, sc, ok)
 	}
-	if _, ok := s.probCut(eval+2000, 6, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+	if _, ok := s.probCut(eval+2000, 6, 0, eval, eval, ttHit{}, false, board.NoMove, false); ok {
 		t.Error("cut at a beta no capture can reach")
 	}
-	if _, ok := s.probCut(eval, 4, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+	if _, ok := s.probCut(eval, 4, 0, eval, eval, ttHit{}, false, board.NoMove, false); ok {
 		t.Error("cut below probcut.mindepth")
 	}
 	quiet, qpos := searcherAt(t, board.StartFEN, "probcut.enabled", "true")
 	quiet.Search(qpos, Limits{Depth: 1}, nil)
-	if _, ok := quiet.probCut(0, 8, 0, 0, 0, ttHit{}, false, board.NoMove); ok {
+	if _, ok := quiet.probCut(0, 8, 0, 0, 0, ttHit{}, false, board.NoMove, false); ok {
 		t.Error("cut in the starting position, where there is no capture")
 	}
 	off, opos := searcherAt(t, fen)
 	off.Search(opos, Limits{Depth: 1}, nil)
-	if _, ok := off.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove); ok {
+	if _, ok := off.probCut(eval, 6, 0, eval, eval, ttHit{}, false, board.NoMove, false); ok {
 		t.Error("ProbCut off by default, yet it cut")
+	}
+}
+
+// A late quiet move at an expected cut node is reduced cutnode.lmr plies
+// more than the same move elsewhere; lmr.least keeps every late move that
+// LMR applies to at least a ply shallower (here a PV node's fourth move at
+// depth 3, which the table alone leaves unreduced).
+func TestCutNodeAndLeastReduction(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	for _, extra := range []int{0, 2} {
+		s, pos := searcherAt(t, start, "cutnode.lmr", []string{"0", "1", "2"}[extra])
+		m := mustMove(t, pos, "g1f3")
+		s.buildLMRTable()
+		all := s.reduction(12, 20, true, false, false, false, false, false, m, board.White, 1)
+		cut := s.reduction(12, 20, true, false, false, false, false, true, m, board.White, 1)
+		if cut-all != extra {
+			t.Errorf("cutnode.lmr=%d: reduction %d at a cut node, %d elsewhere", extra, cut, all)
+		}
+	}
+	for least, want := range []int{0, 1} {
+		s, pos := searcherAt(t, start, "lmr.least", []string{"0", "1"}[least])
+		m := mustMove(t, pos, "g1f3")
+		s.buildLMRTable()
+		if r := s.reduction(3, 3, true, false, false, false, true, false, m, board.White, 1); r != want {
+			t.Errorf("lmr.least=%d: PV node's fourth move at depth 3 reduced %d, want %d", least, r, want)
+		}
 	}
 }

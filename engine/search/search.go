@@ -218,7 +218,7 @@ func (s *Searcher) checkLimits() {
 	}
 }
 
-func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
+func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	s.pvLen[ply] = 0
 	if depth <= 0 {
 		return s.quiesce(alpha, beta, ply, 0)
@@ -285,10 +285,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			if sc, ok := s.reverseFutility(beta, depth, staticEval, fr.improving); ok {
 				return sc
 			}
-			if sc, ok := s.nullMove(beta, depth, ply, staticEval); ok {
+			if sc, ok := s.nullMove(beta, depth, ply, staticEval, cutNode); ok {
 				return sc
 			}
-			if sc, ok := s.probCut(beta, depth, ply, staticEval, rawEval, hit, found, ttMove); ok {
+			if sc, ok := s.probCut(beta, depth, ply, staticEval, rawEval, hit, found, ttMove, cutNode); ok {
 				return sc
 			}
 		}
@@ -297,7 +297,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if inCheck && p.Bool(checkExtEnabled) {
 		depth++
 	}
-	ttExt, sc, cut := s.singular(hit, found, ttMove, beta, depth, ply, root)
+	ttExt, sc, cut := s.singular(hit, found, ttMove, beta, depth, ply, root, cutNode)
 	if cut {
 		return sc
 	}
@@ -365,16 +365,20 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if m == ttMove {
 			newDepth += ttExt
 		}
+		// The children's node types (cutnode.go): a PV node's first child
+		// is a PV node, a cut node's first child an all node and the other
+		// way round; a reduced search expects to fail low, so its child is
+		// a cut node.
 		if searched == 0 || !p.Bool(pvsEnabled) {
-			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode)
+			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
-			r := s.reduction(depth, searched, quiet, mp.lastBad, givesCheck, inCheck, pvNode, m, us, ply)
-			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false)
+			r := s.reduction(depth, searched, quiet, mp.lastBad, givesCheck, inCheck, pvNode, cutNode, m, us, ply)
+			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false, r > 0 || !cutNode)
 			if sc > alpha && r > 0 {
-				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false)
+				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 			}
 			if sc > alpha && sc < beta && pvNode {
-				sc = -s.negamax(-beta, -alpha, newDepth, ply+1, true)
+				sc = -s.negamax(-beta, -alpha, newDepth, ply+1, true, false)
 			}
 		}
 		pos.UnmakeMove(m)

@@ -20,7 +20,7 @@ var (
 
 // singular runs the test for ttMove at a node of depth; ext is the
 // extension for ttMove, and cut with score sc means the node fails high.
-func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, depth, ply int, root bool) (ext int, sc int, cut bool) {
+func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, depth, ply int, root, cutNode bool) (ext int, sc int, cut bool) {
 	p := s.P
 	// Extensions stop at twice the iteration's depth, so a line of
 	// singular moves cannot run to the ply limit.
@@ -35,7 +35,7 @@ func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, dept
 	sBeta := ttScore - p.Int(seMargin)*depth
 	fr := &s.stack[ply]
 	fr.skip = ttMove
-	v := s.negamax(sBeta-1, sBeta, (depth-1)/2, ply, false)
+	v := s.negamax(sBeta-1, sBeta, (depth-1)/2, ply, false, cutNode)
 	fr.skip = board.NoMove
 	if s.aborted {
 		return 0, 0, false
