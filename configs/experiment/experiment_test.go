@@ -189,7 +189,7 @@ func TestExampleConfigs(t *testing.T) {
 		{"../futility-styles.yaml", nil, KindRoundRobin, 4},
 		{"../madchess-ladder.yaml", []string{"fairymax", "glaurung", "stockfish"}, KindLadder, 16},
 		{"../gauntlet-stockfish-skill.yaml", []string{"stockfish"}, KindGauntlet, 6},
-		{"../labrat-ladder.yaml", []string{"glaurung", "toga2", "ethereal-chess"}, KindLadder, 37},
+		{"../labrat-ladder.yaml", []string{"glaurung", "toga2", "ethereal-chess"}, KindLadder, 38},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			opts := Options{}
@@ -418,7 +418,8 @@ func TestSPSAImport(t *testing.T) {
 	}
 	got := fmt.Sprint(x.SPSA.Params[0].Value, x.SPSA.Params[0].Min, x.SPSA.Params[0].Max, x.SPSA.Params[0].CEnd, x.SPSA.Params[0].REnd, " ",
 		x.SPSA.Params[1].Name, x.SPSA.Params[1].Value, " ", x.SPSA.Params[2].Name, x.SPSA.Params[2].Value, x.SPSA.Params[2].Min, x.SPSA.Params[2].REnd)
-	if want := "300 200 500 12 0.004 rfp.margin90 razor.margin350 50 0.002"; got != want {
+	razor, _ := params.Lookup("razor.margin")
+	if want := fmt.Sprintf("300 200 500 12 0.004 rfp.margin90 razor.margin%d 50 0.002", razor.Default); got != want {
 		t.Errorf("params %s, want %s", got, want)
 	}
 	h := x.Hash()

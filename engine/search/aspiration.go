@@ -6,7 +6,7 @@ import "github.com/elolab/elolab/engine/params"
 // widen on failure.
 var (
 	aspEnabled  = params.Bool("aspiration.enabled", true, "search", "aspiration windows at the root")
-	aspDelta    = params.Int("aspiration.delta", 20, 5, 200, 3, "search", "initial half-width of the aspiration window (cp)")
+	aspDelta    = params.Int("aspiration.delta", 17, 5, 200, 3, "search", "initial half-width of the aspiration window (cp)")
 	aspMinDepth = params.Int("aspiration.mindepth", 5, 2, 20, 1, "search", "first iteration that uses a window")
 )
 

@@ -17,12 +17,12 @@ import (
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
-	lmrDivisor     = params.Int("lmr.divisor", 225, 100, 600, 15, "search", "reduction table divisor (hundredths)")
+	lmrDivisor     = params.Int("lmr.divisor", 215, 100, 600, 15, "search", "reduction table divisor (hundredths)")
 	lmrMinDepth    = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
 	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
 	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
 	lmrLeast       = params.Int("lmr.least", 0, 0, 1, 1, "search", "least reduction of a late move that LMR applies to (Ethereal reduces every one by at least a ply)")
-	lmrHistDiv     = params.Int("lmr.historydiv", 8192, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
+	lmrHistDiv     = params.Int("lmr.historydiv", 8256, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
 
 func (s *Searcher) buildLMRTable() {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/elolab/elolab/engine/board"
@@ -43,12 +44,12 @@ func TestSEEPruning(t *testing.T) {
 		want       bool
 	}{
 		{hang, 1, false, false, true},
-		{hang, 8, false, false, true}, // 60 × 8 = 480 < 900
+		{hang, 8, false, false, true}, // 56 × 8 = 448 < 900
 		{hang, 9, false, false, false},
 		{safe, 1, false, false, false},
 		{check, 1, true, false, false},
 	} {
-		if got := s.seePrunable(c.depth, c.m, true, c.check, c.bad); got != c.want {
+		if got := s.seePrunable(c.depth, c.m, true, c.check, c.bad, false); got != c.want {
 			t.Errorf("%v at depth %d: pruned %v, want %v", c.m, c.depth, got, c.want)
 		}
 	}
@@ -56,18 +57,42 @@ func TestSEEPruning(t *testing.T) {
 	const fen2 = "4k3/3p4/2p5/8/8/8/2Q5/4K3 w - - 0 1"
 	s2, pos2 := searcherAt(t, fen2, "seeprune.enabled", "true")
 	qxc6 := mustMove(t, pos2, "c2c6") // d7 takes: -900 + 100
-	if !s2.seePrunable(1, qxc6, false, false, true) {
+	if !s2.seePrunable(1, qxc6, false, false, true, false) {
 		t.Error("Qxc6 (loses 800) not pruned at depth 1")
 	}
-	if s2.seePrunable(7, qxc6, false, false, true) { // 20 × 49 = 980 > 800
-		t.Error("Qxc6 pruned at depth 7, where the margin allows 980")
+	if s2.seePrunable(7, qxc6, false, false, true, false) { // 19 × 49 = 931 > 800
+		t.Error("Qxc6 pruned at depth 7, where the margin allows 931")
 	}
-	if s2.seePrunable(1, qxc6, false, false, false) {
+	if s2.seePrunable(1, qxc6, false, false, false, false) {
 		t.Error("a capture the picker did not call losing was pruned")
 	}
 	off, _ := searcherAt(t, fen, "seeprune.enabled", "false")
-	if off.seePrunable(1, mustMove(t, off.pos, "d2d5"), true, false, false) {
+	if off.seePrunable(1, mustMove(t, off.pos, "d2d5"), true, false, false, false) {
 		t.Error("SEE pruning switched off, yet it pruned")
+	}
+	for _, spare := range []bool{false, true} {
+		s, pos := searcherAt(t, fen, "seeprune.sparepv", fmt.Sprint(spare))
+		hang := mustMove(t, pos, "d2d5")
+		if got := s.seePrunable(1, hang, true, false, false, true); got == spare {
+			t.Errorf("seeprune.sparepv=%v: the hanging queen at a PV node pruned %v", spare, got)
+		}
+		if !s.seePrunable(1, hang, true, false, false, false) {
+			t.Errorf("seeprune.sparepv=%v: the hanging queen at a non-PV node not pruned", spare)
+		}
+	}
+}
+
+// futility.sparepv keeps futility pruning away from PV nodes only.
+func TestFutilitySparePV(t *testing.T) {
+	const fen = "4k3/8/2p5/8/8/8/3Q4/4K2R w K - 0 1"
+	for _, spare := range []bool{false, true} {
+		s, _ := searcherAt(t, fen, "futility.sparepv", fmt.Sprint(spare))
+		if st := s.futilitySetup(500, 2, false, true, 0); st.active == spare {
+			t.Errorf("futility.sparepv=%v: active %v at a PV node 500 cp below alpha", spare, st.active)
+		}
+		if st := s.futilitySetup(500, 2, false, false, 0); !st.active {
+			t.Errorf("futility.sparepv=%v: inactive at a non-PV node 500 cp below alpha", spare)
+		}
 	}
 }
 

@@ -305,7 +305,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		return 0
 	}
 
-	fut := s.futilitySetup(alpha, depth, inCheck, staticEval)
+	fut := s.futilitySetup(alpha, depth, inCheck, pvNode, staticEval)
 	lmpLimit := s.lateMoveLimit(depth, inCheck, pvNode, fr.worsening)
 
 	var mp picker
@@ -340,7 +340,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 					continue
 				}
 			}
-			if s.seePrunable(depth, m, quiet, givesCheck, mp.lastBad) ||
+			if s.seePrunable(depth, m, quiet, givesCheck, mp.lastBad, pvNode) ||
 				(quiet && s.historyPrunable(depth, fr, &mp, us, m, givesCheck)) {
 				if quiet {
 					quiets++
