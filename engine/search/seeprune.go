@@ -16,7 +16,7 @@ import (
 var (
 	seePruneEnabled = params.Bool("seeprune.enabled", true, "search", "prune moves that lose material by SEE near the horizon")
 	seePruneDepth   = params.Int("seeprune.depth", 8, 1, 12, 1, "search", "deepest remaining depth where SEE pruning applies")
-	seeSparePV      = params.Bool("seeprune.sparepv", false, "search", "no SEE pruning at PV nodes (287 WAC instead of 283, −31 Elo in 300 games)")
+	seeSparePV      = params.Bool("seeprune.sparepv", false, "search", "no SEE pruning at PV nodes (for WAC; −31 Elo in 300 games)")
 	seePruneQuiet   = params.Int("seeprune.quiet", 56, 10, 200, 8, "search", "quiet moves: material (cp) a move may lose per ply of depth")
 	seePruneNoisy   = params.Int("seeprune.noisy", 19, 5, 100, 4, "search", "losing captures: material (cp) a capture may lose per depth²")
 )
