@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/elolab/elolab/engine/params"
 	"github.com/elolab/elolab/results/report"
 )
 
@@ -447,10 +448,15 @@ engines:
 	b.route("#/run/1")
 	wait[bool](b, "the SPSA trajectories", `document.querySelectorAll('.trajectories .chart canvas').length >= 2`, 10*time.Second)
 	// The tuned values are the <pre> after the "Tuned values" heading; a
-	// labrat parameter left at labrat's default is not listed there.
+	// labrat parameter left at labrat's default is not listed there. The
+	// knight starts 150 cp off its default and is always listed; where the
+	// bishop pair ends depends on the games, so it may or may not be.
 	yaml := wait[string](b, "the tuned values", `(() => { const h = [...document.querySelectorAll('h3')].find((e) => e.textContent.startsWith('Tuned values')); return h && h.nextElementSibling ? h.nextElementSibling.textContent : ''; })()`, 10*time.Second)
-	if !regexp.MustCompile(`(?m)^# Tuned by elolab tune.*\neval\.material\.knight\.mg: \d+$`).MatchString(strings.TrimSpace(yaml)) {
+	ym := regexp.MustCompile(`^# Tuned by elolab tune.*\n(?:eval\.bishoppair\.mg: (\d+)\n)?eval\.material\.knight\.mg: \d+$`).FindStringSubmatch(strings.TrimSpace(yaml))
+	if ym == nil {
 		t.Errorf("the tuned values are not the tuner's YAML:\n%s", yaml)
+	} else if pair, _ := params.Lookup("eval.bishoppair.mg"); ym[1] == strconv.Itoa(pair.Default) {
+		t.Errorf("the tuned values list eval.bishoppair.mg at labrat's default %d:\n%s", pair.Default, yaml)
 	}
 	b.shot(shots, "spsa.png")
 }
