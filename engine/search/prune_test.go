@@ -162,9 +162,8 @@ func TestProbCut(t *testing.T) {
 // LMR applies to at least a ply shallower (here a PV node's fourth move at
 // depth 3, which the table alone leaves unreduced).
 func TestCutNodeAndLeastReduction(t *testing.T) {
-	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 	for _, extra := range []int{0, 2} {
-		s, pos := searcherAt(t, start, "cutnode.lmr", []string{"0", "1", "2"}[extra])
+		s, pos := searcherAt(t, board.StartFEN, "cutnode.lmr", fmt.Sprint(extra))
 		m := mustMove(t, pos, "g1f3")
 		s.buildLMRTable()
 		all := s.reduction(12, 20, true, false, false, false, false, false, m, board.White, 1)
@@ -174,7 +173,7 @@ func TestCutNodeAndLeastReduction(t *testing.T) {
 		}
 	}
 	for least, want := range []int{0, 1} {
-		s, pos := searcherAt(t, start, "lmr.least", []string{"0", "1"}[least])
+		s, pos := searcherAt(t, board.StartFEN, "lmr.least", fmt.Sprint(least))
 		m := mustMove(t, pos, "g1f3")
 		s.buildLMRTable()
 		if r := s.reduction(3, 3, true, false, false, false, true, false, m, board.White, 1); r != want {
