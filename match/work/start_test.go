@@ -16,10 +16,13 @@ import (
 
 // memPlayer is a player without a process: it plays the first legal
 // move. busy is shared by the players of one slot, to catch two of them
-// running at once.
+// running at once; so is first, which holds the slot's first move until
+// arrive says every slot has one (nil: no wait).
 type memPlayer struct {
 	name     string
 	busy     *atomic.Int32
+	first    *sync.Once
+	arrive   *sync.WaitGroup
 	pos      *board.Position
 	games    int
 	sick     bool // unhealthy after its next game
@@ -59,6 +62,9 @@ func (m *memPlayer) Go(context.Context, player.Limits) (player.Result, error) {
 		return player.Result{}, errors.New("two players of one slot run at once")
 	}
 	defer m.busy.Add(-1)
+	if m.arrive != nil {
+		m.first.Do(func() { m.arrive.Done(); m.arrive.Wait() })
+	}
 	var l board.MoveList
 	m.pos.GenerateMoves(&l)
 	return player.Result{Move: l.Moves[0].String(), Info: player.Info{Score: player.Score{Kind: player.ScoreCP}}}, nil
@@ -69,46 +75,62 @@ func (m *memPlayer) Go(context.Context, player.Limits) (player.Result, error) {
 // game to game, restarts an unhealthy one, and never runs two players of
 // one slot at once.
 func TestStartHook(t *testing.T) {
-	var mu sync.Mutex
-	started := map[string]*memPlayer{}
-	busy := [2]atomic.Int32{}
-	l := &Local{Concurrency: 2, Start: func(_ context.Context, slot int, c player.Config) (player.Player, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if c.Cmd != "in-memory" {
-			return nil, fmt.Errorf("config %+v", c)
-		}
-		key := fmt.Sprintf("%s@%d", c.Name, slot)
-		if started[key] != nil {
-			return nil, fmt.Errorf("%s started twice", key)
-		}
-		p := &memPlayer{name: c.Name, busy: &busy[slot], sick: c.Name == "b" && slot == 0}
-		started[key] = p
-		return p, nil
-	}}
-	defer l.Close()
 	eng := func(name string) Engine { return Engine{Name: name, Cmd: "in-memory", Limits: tc.Limits{Nodes: 1}} }
 	b := Batch{Engines: []Engine{eng("a"), eng("b")}, Pairs: pairs(0, 6),
 		Game: game.Config{Adjudication: game.Adjudication{MaxMoves: 3}}}
-	var games, pairsDone int
-	err := l.Play(context.Background(), b, Report{
-		Game: func(p, g int, r *GameResult) {
-			games++
-			if r.Err != "" || r.Reason != "Draw by adjudication" {
-				t.Errorf("pair %d game %d: %s {%s} %s", p, g, r.Result, r.Reason, r.Err)
+	// play runs b on a pool of n slots whose players of b fall sick
+	// after a game when sick says so, and returns them by engine@slot.
+	play := func(n int, sick func(slot int) bool) (*Local, map[string]*memPlayer) {
+		var mu sync.Mutex
+		started := map[string]*memPlayer{}
+		busy, first := make([]atomic.Int32, n), make([]sync.Once, n)
+		// Each slot's first move waits for the others' (which of them
+		// takes the next game is up to the scheduler, so without it one
+		// slot could play all of them).
+		var arrive sync.WaitGroup
+		arrive.Add(n)
+		l := &Local{Concurrency: n, Start: func(_ context.Context, slot int, c player.Config) (player.Player, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if c.Cmd != "in-memory" {
+				return nil, fmt.Errorf("config %+v", c)
 			}
-		},
-		Pair: func(PairResult) { pairsDone++ },
-	})
-	if err != nil {
-		t.Fatal(err)
+			key := fmt.Sprintf("%s@%d", c.Name, slot)
+			if started[key] != nil {
+				return nil, fmt.Errorf("%s started twice", key)
+			}
+			p := &memPlayer{name: c.Name, busy: &busy[slot], first: &first[slot], arrive: &arrive,
+				sick: c.Name == "b" && sick(slot)}
+			started[key] = p
+			return p, nil
+		}}
+		t.Cleanup(l.Close)
+		var games, pairsDone int
+		err := l.Play(context.Background(), b, Report{
+			Game: func(p, g int, r *GameResult) {
+				games++
+				if r.Err != "" || r.Reason != "Draw by adjudication" {
+					t.Errorf("pair %d game %d: %s {%s} %s", p, g, r.Result, r.Reason, r.Err)
+				}
+			},
+			Pair: func(PairResult) { pairsDone++ },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if games != 12 || pairsDone != 6 {
+			t.Fatalf("%d games, %d pairs", games, pairsDone)
+		}
+		return l, started
 	}
-	if games != 12 || pairsDone != 6 {
-		t.Fatalf("%d games, %d pairs", games, pairsDone)
-	}
+
+	_, started := play(2, func(int) bool { return false })
 	if len(started) != 4 {
 		t.Errorf("started %d players, want one per engine and slot: %v", len(started), started)
 	}
+	// On one slot b plays all twelve games: sick after the first, it is
+	// restarted once and healthy from then on.
+	l, started := play(1, func(int) bool { return true })
 	if p := started["b@0"]; p == nil || p.restarts != 1 {
 		t.Errorf("the unhealthy player: %+v, want one restart", p)
 	}
