@@ -31,7 +31,7 @@ import (
 // browser is one headless chromium tab with a 1280×900 viewport; it
 // collects the page's uncaught exceptions and writes screenshots.
 type browser struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 
 	mu   sync.Mutex
@@ -39,7 +39,7 @@ type browser struct {
 }
 
 // newBrowser starts chromium, or skips the test when it is not installed.
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -182,7 +182,7 @@ func (s *syncBuffer) String() string {
 
 // served is an elolab process that serves the page.
 type served struct {
-	t    *testing.T
+	t    testing.TB
 	cmd  *exec.Cmd
 	out  *syncBuffer
 	url  string // http://127.0.0.1:PORT/
@@ -193,7 +193,7 @@ var pageURL = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
 
 // startServing starts elolab with args (one of them --http
 // 127.0.0.1:0) and waits for the address it prints.
-func startServing(t *testing.T, elolab string, args ...string) *served {
+func startServing(t testing.TB, elolab string, args ...string) *served {
 	t.Helper()
 	s := &served{t: t, out: &syncBuffer{}, done: make(chan struct{})}
 	s.cmd = exec.Command(elolab, args...)
@@ -260,7 +260,7 @@ func childPIDs(pid int) []int {
 
 // storeState reads the run from the store, read-only as elolab report
 // does: its stored games and its text report.
-func storeState(t *testing.T, db string, runID int64) (games int, text string) {
+func storeState(t testing.TB, db string, runID int64) (games int, text string) {
 	t.Helper()
 	ctx := context.Background()
 	st, run, err := report.OpenRun(ctx, db, strconv.FormatInt(runID, 10))

@@ -26,7 +26,7 @@ var binsOnce struct {
 
 // buildBins builds elolab and labrat once per test binary (real processes
 // for the kill -9 test; labrat for every experiment).
-func buildBins(t *testing.T) (elolab, labrat string) {
+func buildBins(t testing.TB) (elolab, labrat string) {
 	t.Helper()
 	binsOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "elolab-run-test")
