@@ -25,6 +25,7 @@ func (s *Searcher) ageHistory() {
 			}
 		}
 	}
+	s.ageCaptures(div)
 }
 
 // updateQuietStats rewards the quiet move m that cut off at ply and punishes
@@ -54,8 +55,12 @@ func (s *Searcher) updateQuietStats(m board.Move, ply, depth int, mp *picker) {
 }
 
 func (s *Searcher) addHistory(us board.Color, m board.Move, bonus int32) {
-	h := &s.history[us][m.From()][m.To()]
-	// Gravity: the closer to the cap, the smaller the change.
+	addGravity(&s.history[us][m.From()][m.To()], bonus)
+}
+
+// addGravity adds bonus to a history entry; the closer the entry is to the
+// cap, the smaller the change (it never passes ±historyMax).
+func addGravity(h *int32, bonus int32) {
 	*h += bonus - *h*abs32(bonus)/historyMax
 }
 

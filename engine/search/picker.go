@@ -56,6 +56,8 @@ type picker struct {
 	unsorted                bool // the rest of the quiets are pruned unless they check: order is moot
 	triedQuiets             [64]board.Move
 	nTried                  int
+	triedNoisy              [32]board.Move // captures and promotions searched (caphist.go)
+	nNoisy                  int
 }
 
 var mvvValue = [7]int32{0, 100, 320, 330, 500, 950, 0}
@@ -242,7 +244,7 @@ func (s *Searcher) mvvLva(m board.Move) int32 {
 
 func (s *Searcher) scoreNoisy(list *board.MoveList, sc *[board.MaxMoves]int32) {
 	for i, m := range list.Moves[:list.N] {
-		sc[i] = s.mvvLva(m)
+		sc[i] = s.mvvLva(m) + s.capScore(m)
 	}
 }
 
@@ -261,9 +263,9 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 		switch {
 		case !m.IsQuiet():
 			if s.goodCapture(m) {
-				sc[i] = scoreGood + s.mvvLva(m)
+				sc[i] = scoreGood + s.mvvLva(m) + s.capScore(m)
 			} else {
-				sc[i] = scoreBad + s.mvvLva(m)
+				sc[i] = scoreBad + s.mvvLva(m) + s.capScore(m)
 			}
 		case m == mp.k1:
 			sc[i] = scoreKiller1

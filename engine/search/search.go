@@ -92,6 +92,7 @@ type Searcher struct {
 	history  [2][64][64]int32
 	cont     [16][64]contTable
 	counter  [16][64]board.Move
+	capHist  capTable  // see caphist.go
 	corr     corrTable // see corrhist.go
 	pv       [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
@@ -120,6 +121,7 @@ func (s *Searcher) Clear() {
 	clear(s.cont[:])
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.counter = [16][64]board.Move{}
+	s.capHist = capTable{}
 	s.corr = corrTable{}
 	s.Eval.Clear()
 }
@@ -260,9 +262,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		}
 	}
 
-	// rawEval is the evaluation the hash table keeps; staticEval, what
-	// pruning reads, adds the correction history's (corrhist.go).
-	staticEval, rawEval := -Infinity, -Infinity
+	// rawEval is the evaluation the hash table keeps; staticEval adds the
+	// correction history's (corrhist.go); pruneEval, what the pruning
+	// rules read, may be the hash score instead (tteval.go).
+	staticEval, rawEval, pruneEval := -Infinity, -Infinity, -Infinity
 	var corr *int16
 	s.setContinuations(ply)
 	if inCheck {
@@ -278,17 +281,18 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		staticEval = s.correctEval(rawEval, corr)
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
+		pruneEval = s.pruningEval(staticEval, hit, found, ply)
 		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
-			if sc, ok := s.razor(alpha, depth, ply, staticEval); ok {
+			if sc, ok := s.razor(alpha, depth, ply, pruneEval); ok {
 				return sc
 			}
-			if sc, ok := s.reverseFutility(beta, depth, staticEval, fr.improving); ok {
+			if sc, ok := s.reverseFutility(beta, depth, pruneEval, fr.improving); ok {
 				return sc
 			}
-			if sc, ok := s.nullMove(beta, depth, ply, staticEval, cutNode); ok {
+			if sc, ok := s.nullMove(beta, depth, ply, pruneEval, cutNode); ok {
 				return sc
 			}
-			if sc, ok := s.probCut(beta, depth, ply, staticEval, rawEval, hit, found, ttMove, cutNode); ok {
+			if sc, ok := s.probCut(beta, depth, ply, pruneEval, rawEval, hit, found, ttMove, cutNode); ok {
 				return sc
 			}
 		}
@@ -305,7 +309,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		return 0
 	}
 
-	fut := s.futilitySetup(alpha, depth, inCheck, pvNode, staticEval)
+	fut := s.futilitySetup(alpha, depth, inCheck, pvNode, pruneEval)
 	lmpLimit := s.lateMoveLimit(depth, inCheck, pvNode, fr.worsening)
 
 	var mp picker
@@ -392,6 +396,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 				mp.triedQuiets[mp.nTried] = m
 				mp.nTried++
 			}
+		} else if mp.nNoisy < len(mp.triedNoisy) {
+			mp.triedNoisy[mp.nNoisy] = m
+			mp.nNoisy++
 		}
 		if sc > best {
 			best, bestMove = sc, m
@@ -407,6 +414,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 					if quiet {
 						s.updateQuietStats(m, ply, depth, &mp)
 					}
+					s.updateCaptureStats(m, depth, &mp)
 					break
 				}
 			}
