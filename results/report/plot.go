@@ -212,6 +212,11 @@ func (downGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 
 // SavePlot writes a plot to a .png or .svg file.
 func SavePlot(p *plot.Plot, path string) error {
+	return savePlotSized(p, path, plotWidth, plotHeight)
+}
+
+// savePlotSized writes a plot of the given size to a .png or .svg file.
+func savePlotSized(p *plot.Plot, path string, width, height vg.Length) error {
 	format, err := PlotFormat(path)
 	if err != nil {
 		return err
@@ -220,7 +225,7 @@ func SavePlot(p *plot.Plot, path string) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := WritePlot(f, p, format); err != nil {
+	if err := writePlotSized(f, p, format, width, height); err != nil {
 		f.Close()
 		return err
 	}
@@ -229,7 +234,11 @@ func SavePlot(p *plot.Plot, path string) error {
 
 // WritePlot writes a plot as "png" or "svg".
 func WritePlot(w io.Writer, p *plot.Plot, format string) error {
-	wt, err := p.WriterTo(plotWidth, plotHeight, format)
+	return writePlotSized(w, p, format, plotWidth, plotHeight)
+}
+
+func writePlotSized(w io.Writer, p *plot.Plot, format string, width, height vg.Length) error {
+	wt, err := p.WriterTo(width, height, format)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
@@ -253,14 +262,20 @@ func (r *Report) EloBars() (bars []EloBar, yLabel string) {
 }
 
 // Plot draws the report's plot to a .png or .svg file: the LLR trajectory
-// when the run has an SPRT and complete pairs, otherwise the engines' Elo
-// with error bars.
+// when the run has an SPRT and complete pairs, a ladder's steps in order
+// (LadderPlot), otherwise the engines' Elo with error bars.
 func (r *Report) Plot(path string) error {
 	if _, err := PlotFormat(path); err != nil {
 		return err
 	}
 	var p *plot.Plot
 	var err error
+	if r.SPRT == nil && len(r.Ladder) > 0 {
+		if p, err = r.ladderPlot(); err != nil {
+			return err
+		}
+		return savePlotSized(p, path, ladderPlotWidth, ladderPlotHeight)
+	}
 	if r.SPRT != nil && len(r.Trajectory) > 0 {
 		title := fmt.Sprintf("SPRT %s vs %s [%.2f, %.2f] %s", r.Engines[0].Name, r.Engines[1].Name, r.SPRT.Elo0, r.SPRT.Elo1, r.SPRT.Model.Unit())
 		p, err = LLRPlot(title, r.Trajectory, r.SPRT.Lower, r.SPRT.Upper)

@@ -1,0 +1,135 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/elolab/elolab/sprt"
+)
+
+// A ladder's plot is taller and wider than the others: its x axis carries
+// one feature name per step, written upwards.
+const (
+	ladderPlotWidth  = 11 * vg.Inch
+	ladderPlotHeight = 8 * vg.Inch
+)
+
+// LadderPlot draws a ladder in its own order, baseline first: each step's
+// rating with its error bar above the step's number and feature, and each
+// gauntlet opponent's rating as a dashed line labelled with its name, so
+// the reader sees where the engine passed which opponent. A step without a
+// rating (no games yet, or all lost) has no point; its name stays on the
+// axis.
+func LadderPlot(title, yLabel string, rows []LadderRow, opponents []EloBar) (*plot.Plot, error) {
+	var data struct {
+		plotter.XYs
+		plotter.YErrors
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = fmt.Sprintf("%d  %s", i+1, r.Name)
+		if !sprt.Valid(r.Elo) {
+			continue
+		}
+		e := r.Error
+		if !sprt.Valid(e) {
+			e = 0
+		}
+		data.XYs = append(data.XYs, plotter.XY{X: float64(i), Y: r.Elo})
+		data.YErrors = append(data.YErrors, struct{ Low, High float64 }{e, e})
+		lo, hi = min(lo, r.Elo-e), max(hi, r.Elo+e)
+	}
+	if len(data.XYs) == 0 {
+		return nil, errors.New("report: no ladder step is rated: nothing to plot")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = yLabel
+	p.Add(plotter.NewGrid())
+
+	grey := color.Gray{Y: 0x70}
+	var marks plotter.XYLabels
+	// The opponents' lines run on past the last step, where their labels
+	// stand clear of the steps' error bars.
+	right := float64(len(rows)) + 3.5
+	for _, o := range opponents {
+		if !sprt.Valid(o.Elo) {
+			continue
+		}
+		line, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: o.Elo}, {X: right, Y: o.Elo}})
+		if err != nil {
+			return nil, err
+		}
+		line.Color = grey
+		line.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
+		p.Add(line)
+		marks.XYs = append(marks.XYs, plotter.XY{X: right, Y: o.Elo})
+		marks.Labels = append(marks.Labels, fmt.Sprintf("%s %.0f", o.Name, o.Elo))
+		lo, hi = min(lo, o.Elo), max(hi, o.Elo)
+	}
+	if len(marks.XYs) > 0 {
+		labels, err := plotter.NewLabels(marks)
+		if err != nil {
+			return nil, err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].Color = grey
+			labels.TextStyle[i].XAlign = draw.XRight
+		}
+		labels.Offset = vg.Point{Y: vg.Points(3)}
+		p.Add(labels)
+	}
+
+	bars, err := plotter.NewYErrorBars(data)
+	if err != nil {
+		return nil, err
+	}
+	bars.CapWidth = vg.Points(6)
+	bars.Width = vg.Points(1.5)
+	pts, err := plotter.NewScatter(data.XYs)
+	if err != nil {
+		return nil, err
+	}
+	pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	pts.Radius = vg.Points(3.5)
+	pts.Shape = draw.CircleGlyph{}
+	p.Add(bars, pts)
+
+	p.NominalX(names...)
+	p.X.Tick.Label.Rotation = math.Pi / 2
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
+	p.X.Min, p.X.Max = -0.5, right
+	pad := 0.05*(hi-lo) + 10
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	return p, nil
+}
+
+// ladderPlot is the report's ladder drawn by LadderPlot: its steps with
+// their ratings, the other rated players as the opponents.
+func (r *Report) ladderPlot() (*plot.Plot, error) {
+	steps := map[string]bool{}
+	for _, l := range r.Ladder {
+		steps[l.Name] = true
+	}
+	bars, yLabel := r.EloBars()
+	var opponents []EloBar
+	for _, b := range bars {
+		if !steps[b.Name] {
+			opponents = append(opponents, b)
+		}
+	}
+	title := "Ladder"
+	if r.Title != "" {
+		title = r.Title + ": ladder"
+	}
+	return LadderPlot(title, yLabel, r.Ladder, opponents)
+}
