@@ -72,7 +72,7 @@ func newReportCmd() *cobra.Command {
 		Use:   "report [RUN]",
 		Short: "print a run's report (fastchess block, rating tables, ladder) as text, csv, md or json",
 		Long: "report renders a run from the results store: RUN is a run id or name (default: the newest run).\n" +
-			"--plot FILE.png|.svg also draws the LLR trajectory (SPRT runs) or Elo with error bars.",
+			"--plot FILE.png|.svg also draws the LLR trajectory (SPRT runs), a ladder's steps in order with the opponents as lines, or Elo with error bars.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := report.ParseFormat(format)
