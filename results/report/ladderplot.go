@@ -28,25 +28,15 @@ const (
 // rating (no games yet, or all lost) has no point; its name stays on the
 // axis.
 func LadderPlot(title, yLabel string, rows []LadderRow, opponents []EloBar) (*plot.Plot, error) {
-	var data struct {
-		plotter.XYs
-		plotter.YErrors
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
+	data := newEloSeries()
 	names := make([]string, len(rows))
 	for i, r := range rows {
 		names[i] = fmt.Sprintf("%d  %s", i+1, r.Name)
-		if !sprt.Valid(r.Elo) {
-			continue
+		if sprt.Valid(r.Elo) {
+			data.add(float64(i), r.Elo, r.Error)
 		}
-		e := r.Error
-		if !sprt.Valid(e) {
-			e = 0
-		}
-		data.XYs = append(data.XYs, plotter.XY{X: float64(i), Y: r.Elo})
-		data.YErrors = append(data.YErrors, struct{ Low, High float64 }{e, e})
-		lo, hi = min(lo, r.Elo-e), max(hi, r.Elo+e)
 	}
+	lo, hi := data.lo, data.hi
 	if len(data.XYs) == 0 {
 		return nil, errors.New("report: no ladder step is rated: nothing to plot")
 	}
@@ -88,20 +78,9 @@ func LadderPlot(title, yLabel string, rows []LadderRow, opponents []EloBar) (*pl
 		p.Add(labels)
 	}
 
-	bars, err := plotter.NewYErrorBars(data)
-	if err != nil {
+	if err := data.addTo(p, vg.Points(6)); err != nil {
 		return nil, err
 	}
-	bars.CapWidth = vg.Points(6)
-	bars.Width = vg.Points(1.5)
-	pts, err := plotter.NewScatter(data.XYs)
-	if err != nil {
-		return nil, err
-	}
-	pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	pts.Radius = vg.Points(3.5)
-	pts.Shape = draw.CircleGlyph{}
-	p.Add(bars, pts)
 
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = math.Pi / 2

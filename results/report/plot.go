@@ -112,24 +112,14 @@ func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
 		return nil, errors.New("report: no rated engine: nothing to plot")
 	}
 	var names []string
-	var data struct {
-		plotter.XYs
-		plotter.YErrors
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
+	data := newEloSeries()
 	for i, b := range bars {
 		names = append(names, b.Name)
-		if !sprt.Valid(b.Elo) {
-			continue
+		if sprt.Valid(b.Elo) {
+			data.add(float64(i), b.Elo, b.Error)
 		}
-		e := b.Error
-		if !sprt.Valid(e) {
-			e = 0
-		}
-		data.XYs = append(data.XYs, plotter.XY{X: float64(i), Y: b.Elo})
-		data.YErrors = append(data.YErrors, struct{ Low, High float64 }{e, e})
-		lo, hi = min(lo, b.Elo-e), max(hi, b.Elo+e)
 	}
+	lo, hi := data.lo, data.hi
 	if len(data.XYs) == 0 {
 		lo, hi = -100, 100
 	}
@@ -139,20 +129,9 @@ func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
 	p.Y.Label.Text = yLabel
 	p.Add(plotter.NewGrid())
 	if len(data.XYs) > 0 {
-		bars2, err := plotter.NewYErrorBars(data)
-		if err != nil {
+		if err := data.addTo(p, vg.Points(8)); err != nil {
 			return nil, err
 		}
-		bars2.CapWidth = vg.Points(8)
-		bars2.Width = vg.Points(1.5)
-		pts, err := plotter.NewScatter(data.XYs)
-		if err != nil {
-			return nil, err
-		}
-		pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-		pts.Radius = vg.Points(3.5)
-		pts.Shape = draw.CircleGlyph{}
-		p.Add(bars2, pts)
 	}
 	var na plotter.XYLabels
 	var glyphs []draw.GlyphStyle
@@ -193,6 +172,45 @@ func EloPlot(title, yLabel string, bars []EloBar) (*plot.Plot, error) {
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 	return p, nil
+}
+
+// eloSeries is a set of ratings with their errors, drawn as points with
+// error bars (EloPlot, LadderPlot); lo and hi are the extent of the bars.
+type eloSeries struct {
+	plotter.XYs
+	plotter.YErrors
+	lo, hi float64
+}
+
+func newEloSeries() *eloSeries { return &eloSeries{lo: math.Inf(1), hi: math.Inf(-1)} }
+
+// add puts a point at x for elo ± e (no bar when e is not a number).
+func (s *eloSeries) add(x, elo, e float64) {
+	if !sprt.Valid(e) {
+		e = 0
+	}
+	s.XYs = append(s.XYs, plotter.XY{X: x, Y: elo})
+	s.YErrors = append(s.YErrors, struct{ Low, High float64 }{e, e})
+	s.lo, s.hi = min(s.lo, elo-e), max(s.hi, elo+e)
+}
+
+// addTo draws the points and their error bars (caps capWidth wide) on p.
+func (s *eloSeries) addTo(p *plot.Plot, capWidth vg.Length) error {
+	bars, err := plotter.NewYErrorBars(s)
+	if err != nil {
+		return err
+	}
+	bars.CapWidth = capWidth
+	bars.Width = vg.Points(1.5)
+	pts, err := plotter.NewScatter(s.XYs)
+	if err != nil {
+		return err
+	}
+	pts.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	pts.Radius = vg.Points(3.5)
+	pts.Shape = draw.CircleGlyph{}
+	p.Add(bars, pts)
+	return nil
 }
 
 // downGlyph is a filled triangle pointing down (draw.PyramidGlyph points
