@@ -242,9 +242,15 @@ func (s *Searcher) mvvLva(m board.Move) int32 {
 	return v
 }
 
+// noisyScore orders a capture or promotion: MVV/LVA plus its capture
+// history (caphist.go).
+func (s *Searcher) noisyScore(m board.Move) int32 {
+	return s.mvvLva(m) + s.capScore(m)
+}
+
 func (s *Searcher) scoreNoisy(list *board.MoveList, sc *[board.MaxMoves]int32) {
 	for i, m := range list.Moves[:list.N] {
-		sc[i] = s.mvvLva(m) + s.capScore(m)
+		sc[i] = s.noisyScore(m)
 	}
 }
 
@@ -263,9 +269,9 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 		switch {
 		case !m.IsQuiet():
 			if s.goodCapture(m) {
-				sc[i] = scoreGood + s.mvvLva(m) + s.capScore(m)
+				sc[i] = scoreGood + s.noisyScore(m)
 			} else {
-				sc[i] = scoreBad + s.mvvLva(m) + s.capScore(m)
+				sc[i] = scoreBad + s.noisyScore(m)
 			}
 		case m == mp.k1:
 			sc[i] = scoreKiller1

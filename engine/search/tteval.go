@@ -15,7 +15,7 @@ var ttEvalEnabled = params.Bool("tteval.enabled", false, "search", "pruning read
 // pruningEval is the evaluation the pruning rules read at a node whose
 // static evaluation is staticEval and whose hash probe returned hit.
 func (s *Searcher) pruningEval(staticEval int, hit ttHit, found bool, ply int) int {
-	if !found || hit.bound == boundNone || !s.P.Bool(ttEvalEnabled) {
+	if !found || !s.P.Bool(ttEvalEnabled) {
 		return staticEval
 	}
 	sc := scoreFromTT(hit.score, ply)
