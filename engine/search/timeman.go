@@ -40,6 +40,7 @@ func (s *Searcher) allocateTime(us board.Color) (soft, hard time.Duration) {
 	}
 	avail := max(left-overhead, time.Millisecond)
 	base := avail/time.Duration(mtg) + inc*time.Duration(p.Int(tmIncPercent))/100
+	base = s.reserveBase(base, avail, inc)
 	ceiling := avail * time.Duration(p.Int(tmMaxPct)) / 100
 	soft = min(base*time.Duration(p.Int(tmSoftPct))/100, ceiling)
 	hard = min(base*time.Duration(p.Int(tmHardPct))/100, ceiling)

@@ -42,3 +42,32 @@ func TestAllocateTimeAndStability(t *testing.T) {
 		t.Fatalf("a fixed move time was scaled: %v %v, want %v", s.softLimit(0), s.softLimit(9), s.soft)
 	}
 }
+
+// The reserve caps a move at half the increment only while the clock is
+// below 20 increments, and only when switched on.
+func TestTimeReserve(t *testing.T) {
+	s := New(1, nil)
+	low := Limits{Time: [2]time.Duration{300 * time.Millisecond, 300 * time.Millisecond}, Inc: [2]time.Duration{20 * time.Millisecond, 20 * time.Millisecond}}
+	s.limits = low
+	soft, _ := s.allocateTime(board.White)
+	if want := (300*time.Millisecond-30*time.Millisecond)/30 + 15*time.Millisecond; soft != want {
+		t.Fatalf("reserve off: soft %v, want %v", soft, want)
+	}
+	p := params.NewValues()
+	p.Set("time.reserve.enabled", "true")
+	s.P = p
+	soft, hard := s.allocateTime(board.White)
+	if soft != 10*time.Millisecond || hard != 40*time.Millisecond {
+		t.Fatalf("clock 300 ms, inc 20 ms, reserve on: soft %v hard %v, want 10ms and 40ms", soft, hard)
+	}
+	s.limits.Time = [2]time.Duration{2 * time.Second, 2 * time.Second}
+	soft, _ = s.allocateTime(board.White)
+	if want := (2*time.Second-30*time.Millisecond)/30 + 15*time.Millisecond; soft != want {
+		t.Fatalf("clock above the reserve: soft %v, want %v (unchanged)", soft, want)
+	}
+	s.limits = Limits{Time: [2]time.Duration{300 * time.Millisecond, 300 * time.Millisecond}}
+	soft, _ = s.allocateTime(board.White)
+	if want := (300*time.Millisecond - 30*time.Millisecond) / 30; soft != want {
+		t.Fatalf("no increment: soft %v, want %v (no reserve to rebuild)", soft, want)
+	}
+}
