@@ -47,8 +47,7 @@ func TestAllocateTimeAndStability(t *testing.T) {
 // below 20 increments, and only when switched on.
 func TestTimeReserve(t *testing.T) {
 	s := New(1, nil)
-	low := Limits{Time: [2]time.Duration{300 * time.Millisecond, 300 * time.Millisecond}, Inc: [2]time.Duration{20 * time.Millisecond, 20 * time.Millisecond}}
-	s.limits = low
+	s.limits = Limits{Time: [2]time.Duration{300 * time.Millisecond, 300 * time.Millisecond}, Inc: [2]time.Duration{20 * time.Millisecond, 20 * time.Millisecond}}
 	soft, _ := s.allocateTime(board.White)
 	if want := (300*time.Millisecond-30*time.Millisecond)/30 + 15*time.Millisecond; soft != want {
 		t.Fatalf("reserve off: soft %v, want %v", soft, want)

@@ -8,9 +8,10 @@ import (
 
 // Clock reserve: with an increment, the base allocation (the clock over the
 // moves to go plus most of the increment) settles where a move costs about
-// the increment, which at 2+0.02 leaves labrat some 0.18 s on its clock for
-// the rest of the game; one 0.2 s delay of the host then loses a won game
-// on time (README, 2026-11-27). A larger time.overhead keeps more, but every
+// the increment, which at 2+0.02 leaves labrat 0.1–0.2 s on its clock for
+// the rest of the game (a median low of 0.094 s in 132 long self-play
+// games); one 0.2 s delay of the host then loses a won game on time
+// (README, 2026-11-27). A larger time.overhead keeps more, but every
 // move of the game pays for it (200 ms: −38 ± 34 Elo in 200 games). The
 // reserve is paid only while the clock is low: below incs increments, a
 // move is planned at spend % of the increment, so the clock climbs back to
