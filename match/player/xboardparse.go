@@ -166,7 +166,10 @@ func parseThinking(s string, info *Info) bool {
 	score, ok2 := atoi(t.next())
 	cs, ok3 := atoi(t.next())
 	nodes, ok4 := atoi(t.next())
-	if !ok1 || !ok2 || !ok3 || !ok4 || cs < 0 || cs > 1<<40 {
+	// The bound keeps cs × 10 ms inside time.Duration (1<<40 centiseconds
+	// overflowed it); 1<<36 centiseconds are some 22 years, so nothing real
+	// is refused.
+	if !ok1 || !ok2 || !ok3 || !ok4 || cs < 0 || cs > 1<<36 {
 		return false
 	}
 	*info = Info{Depth: clampInt(depth), Nodes: nodes, Time: time.Duration(cs) * 10 * time.Millisecond}
