@@ -47,7 +47,6 @@ func (p *Position) InsufficientMaterial() bool {
 	if !minors.More() {
 		return true
 	}
-	const light Bitboard = 0x55AA55AA55AA55AA
 	b := p.byType[Bishop]
-	return p.byType[Knight] == 0 && (b&light == 0 || b&^light == 0)
+	return p.byType[Knight] == 0 && (b&LightSquares == 0 || b&^LightSquares == 0)
 }

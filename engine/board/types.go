@@ -120,6 +120,10 @@ const (
 	Rank6 Bitboard = Rank1 << 40
 	Rank7 Bitboard = Rank1 << 48
 	Rank8 Bitboard = Rank1 << 56
+
+	// LightSquares holds b1, d1, …, a2, c2, …: diagonal neighbours share a
+	// colour, file and rank neighbours do not.
+	LightSquares Bitboard = 0x55AA55AA55AA55AA
 )
 
 // FileBB is the set of squares on a file (0..7).

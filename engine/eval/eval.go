@@ -166,8 +166,10 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 		phase += phaseWeight[pt] * (e.count[board.White][pt] + e.count[board.Black][pt])
 	}
 	phase = min(phase, MaxPhase)
+	scale := e.egScale(pos) // end-game share kept, in 64ths (ocb.go)
 	if e.trace != nil {
 		e.trace.reset(phase)
+		e.trace.egF *= float64(scale) / 64
 	}
 
 	e.material(pos)
@@ -182,7 +184,7 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.bishopPair(pos)
 	e.pawnPush(pos, phase)
 
-	score := (e.acc.mg()*phase+e.acc.eg()*(MaxPhase-phase))/MaxPhase + e.flat[board.White] - e.flat[board.Black]
+	score := (e.acc.mg()*phase+e.acc.eg()*scale/64*(MaxPhase-phase))/MaxPhase + e.flat[board.White] - e.flat[board.Black]
 	lead := e.materialLead() // shared by the two scaling terms
 	score += e.materialTrades(lead)
 	score = e.scaleDrawish(pos, score, lead)

@@ -126,9 +126,10 @@ func TestTraceIsLinear(t *testing.T) {
 func TestTogglesMatter(t *testing.T) {
 	positions := randomPositions(t, 100)
 	for _, fen := range []string{
-		"8/8/4k3/8/8/3KN3/8/8 w - - 0 1",     // KNvK: drawn
-		"8/8/8/8/k5P1/8/8/K7 w - - 0 1",      // unstoppable pawn
-		"4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1", // knight outpost
+		"8/8/4k3/8/8/3KN3/8/8 w - - 0 1",        // KNvK: drawn
+		"8/8/8/8/k5P1/8/8/K7 w - - 0 1",         // unstoppable pawn
+		"4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1",    // knight outpost
+		"8/4k3/4b3/3P4/2P5/2B5/4K3/8 w - - 0 1", // opposite-coloured bishops
 	} {
 		pos, err := board.ParseFEN(fen)
 		if err != nil {

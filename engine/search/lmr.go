@@ -13,7 +13,9 @@ import (
 // is searched again at full depth. History here is the from-to table plus
 // the continuation tables (conthist.go); worsening nodes reduce one more.
 // Captures that lose material by SEE (the picker's last stage) can be
-// reduced the same way (lmr.badcaptures).
+// reduced the same way (lmr.badcaptures), and quiet moves that give check
+// by one ply less than the table (lmr.checks; otherwise they are never
+// reduced).
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
@@ -21,6 +23,7 @@ var (
 	lmrMinDepth    = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
 	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
 	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
+	lmrChecks      = params.Bool("lmr.checks", false, "search", "also reduce quiet moves that give check, one ply less than the table")
 	lmrLeast       = params.Int("lmr.least", 0, 0, 1, 1, "search", "least reduction of a late move that LMR applies to (Ethereal reduces every one by at least a ply)")
 	lmrHistDiv     = params.Int("lmr.historydiv", 8256, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
@@ -43,7 +46,7 @@ func (s *Searcher) buildLMRTable() {
 // reduction for the searched-th move (0-based) at depth.
 func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck, inCheck, pvNode, cutNode bool, m board.Move, us board.Color, ply int) int {
 	p := s.P
-	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || givesCheck || inCheck ||
+	if !p.Bool(lmrEnabled) || depth < p.Int(lmrMinDepth) || (givesCheck && !(quiet && p.Bool(lmrChecks))) || inCheck ||
 		(!quiet && !(badCapture && p.Bool(lmrBadCaptures))) {
 		return 0
 	}
@@ -58,6 +61,9 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 	if pvNode {
 		r--
 	}
+	if givesCheck {
+		r--
+	}
 	if m == s.killers[ply][0] || m == s.killers[ply][1] {
 		r--
 	}
@@ -66,8 +72,9 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 		r++ // improving.go
 	}
 	r += s.cutNodeReduction(cutNode)
-	// Bounded: three tables together could otherwise swing it by six plies.
 	if quiet {
+		r += s.ttNoisyReduction(fr.ttMove)
+		// Bounded: three tables together could otherwise swing it by six plies.
 		r -= max(-2, min(2, int(s.quietScore(fr, us, m, fr.moved, p.Bool(historyEnabled)))/p.Int(lmrHistDiv)))
 	}
 	return max(p.Int(lmrLeast), min(r, depth-2))

@@ -181,3 +181,58 @@ func TestCutNodeAndLeastReduction(t *testing.T) {
 		}
 	}
 }
+
+// With nullmove.ttguard, a hash upper bound below beta keeps the null move
+// from being tried (no node searched); a bound at or above beta, a lower
+// bound, or the switch off leave it to cut as before.
+func TestNullMoveTTGuard(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/PPP5/1K1Q4 w - - 0 1" // a queen up: the null move cuts
+	run := func(guard bool, hit ttHit, found bool) (bool, uint64) {
+		s, pos := searcherAt(t, fen, "nullmove.ttguard", fmt.Sprint(guard))
+		s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
+		s.nodes = 0
+		_, ok := s.nullMove(0, 6, 1, 900, hit, found, false)
+		return ok, s.nodes
+	}
+	below := ttHit{score: -50, bound: boundUpper, depth: 6}
+	for _, c := range []struct {
+		name  string
+		guard bool
+		hit   ttHit
+		found bool
+		cut   bool
+	}{
+		{"guard, upper bound below beta", true, below, true, false},
+		{"guard, upper bound above beta", true, ttHit{score: 50, bound: boundUpper, depth: 6}, true, true},
+		{"guard, lower bound below beta", true, ttHit{score: -50, bound: boundLower, depth: 6}, true, true},
+		{"guard, no hash entry", true, ttHit{}, false, true},
+		{"no guard, upper bound below beta", false, below, true, true},
+	} {
+		cut, nodes := run(c.guard, c.hit, c.found)
+		if cut != c.cut || (nodes == 0) == c.cut {
+			t.Errorf("%s: cut %v after %d nodes, want cut %v", c.name, cut, nodes, c.cut)
+		}
+	}
+}
+
+// A late quiet move that gives check is never reduced by default; with
+// lmr.checks it is reduced one ply less than the same move without check.
+// A checking capture stays unreduced either way.
+func TestLMRChecks(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	for _, on := range []bool{false, true} {
+		s, pos := searcherAt(t, fen, "lmr.checks", fmt.Sprint(on))
+		s.buildLMRTable()
+		m := mustMove(t, pos, "a1a8") // quiet, gives check
+		plain := s.reduction(12, 20, true, false, false, false, false, false, m, board.White, 1)
+		check := s.reduction(12, 20, true, false, true, false, false, false, m, board.White, 1)
+		capture := s.reduction(12, 20, false, false, true, false, false, false, m, board.White, 1)
+		want := 0
+		if on {
+			want = plain - 1
+		}
+		if plain < 2 || check != want || capture != 0 {
+			t.Errorf("lmr.checks=%v: reduction %d without check, %d with, %d for a checking capture; want %d with", on, plain, check, capture, want)
+		}
+	}
+}

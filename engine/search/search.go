@@ -61,6 +61,7 @@ type frame struct {
 	skip       board.Move // the move a singular test leaves out (singular.go)
 
 	improving, worsening bool       // see improving.go
+	ttMove               board.Move // the node's hash move (ttnoisy.go)
 	cont1, cont2         *contTable // see conthist.go
 	checks               board.CheckInfo
 }
@@ -289,7 +290,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 			if sc, ok := s.reverseFutility(beta, depth, pruneEval, fr.improving); ok {
 				return sc
 			}
-			if sc, ok := s.nullMove(beta, depth, ply, pruneEval, cutNode); ok {
+			if sc, ok := s.nullMove(beta, depth, ply, pruneEval, hit, found, cutNode); ok {
 				return sc
 			}
 			if sc, ok := s.probCut(beta, depth, ply, pruneEval, rawEval, hit, found, ttMove, cutNode); ok {
@@ -314,6 +315,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 
 	var mp picker
 	s.initPicker(&mp, ply, ttMove, inCheck, false)
+	fr.ttMove = mp.ttMove // NoMove unless legal here
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
 	us := pos.SideToMove()
