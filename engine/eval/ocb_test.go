@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/elolab/elolab/engine/board"
@@ -50,7 +51,7 @@ func TestOppositeBishopsScoreAndTrace(t *testing.T) {
 	}
 	score := func(on bool) (int, *Trace, *params.Values) {
 		p := params.NewValues()
-		for name, v := range map[string]string{"eval.ocb.enabled": map[bool]string{true: "true", false: "false"}[on],
+		for name, v := range map[string]string{"eval.ocb.enabled": strconv.FormatBool(on),
 			"eval.trades.enabled": "false", "eval.drawn.enabled": "false"} {
 			if err := p.Set(name, v); err != nil {
 				t.Fatal(err)

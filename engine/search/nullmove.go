@@ -11,7 +11,9 @@ import (
 // skips it when the hash table holds an upper bound below beta for the
 // node: a search of the real moves already failed low there, so the null
 // move's reduced search would most likely fail low too and only cost nodes
-// (Ethereal's condition). Measured on 2026-11-28: +4.9 ± 14.4 Elo in 1,200
+// (after Ethereal, which also counts an exact score below beta; ProbCut's
+// hash test, probcut.go, does too — this one takes upper bounds only, as
+// measured). Measured on 2026-11-28: +4.9 ± 14.4 Elo in 1,200
 // self-play games, not enough to keep it (README).
 var (
 	nmpEnabled     = params.Bool("nullmove.enabled", true, "search", "null-move pruning")
