@@ -217,8 +217,7 @@ func TestNullMoveTTGuard(t *testing.T) {
 
 // A late quiet move that gives check is never reduced with lmr.checks off;
 // with it on (the default) it is reduced one ply less than the same move
-// without check.
-// A checking capture stays unreduced either way.
+// without check. A checking capture stays unreduced either way.
 func TestLMRChecks(t *testing.T) {
 	const fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
 	for _, on := range []bool{false, true} {
