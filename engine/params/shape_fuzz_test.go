@@ -24,6 +24,7 @@ func FuzzYAMLShape(f *testing.F) {
 		"k:\n- 1\n- k2:\n  - 2\n",
 		"? |\n  long key\n: - 1\n",
 		"a: [\n b,\n [c\n ]]\n",
+		"{a]bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb:c}\n",
 	} {
 		f.Add([]byte(s))
 	}

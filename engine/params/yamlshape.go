@@ -237,7 +237,9 @@ func scanYAML(data []byte, lim yamlLimits) (s yamlShape) {
 				if check(ln, i+1) {
 					return s
 				}
-			case (c == ']' || c == '}') && len(flows) > 0:
+			case (c == ']' || c == '}') && closesFlow(flows, c):
+				// (A bracket of the other kind is text to the parser:
+				// "{a]b: c}" has the key "a]b".)
 				flows = popDashes(flows)
 				if len(flows) > 0 {
 					flows = flows[:len(flows)-1]
@@ -453,4 +455,15 @@ func popDashes(flows []level) []level {
 		flows = flows[:len(flows)-1]
 	}
 	return flows
+}
+
+// closesFlow reports whether the bracket c closes the innermost flow
+// collection (past its "- " lists): "]" a list, "}" a mapping.
+func closesFlow(flows []level, c byte) bool {
+	for i := len(flows) - 1; i >= 0; i-- {
+		if !flows[i].dash {
+			return flows[i].seq == (c == ']')
+		}
+	}
+	return false
 }
