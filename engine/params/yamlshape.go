@@ -460,10 +460,6 @@ func popDashes(flows []level) []level {
 // closesFlow reports whether the bracket c closes the innermost flow
 // collection (past its "- " lists): "]" a list, "}" a mapping.
 func closesFlow(flows []level, c byte) bool {
-	for i := len(flows) - 1; i >= 0; i-- {
-		if !flows[i].dash {
-			return flows[i].seq == (c == ']')
-		}
-	}
-	return false
+	flows = popDashes(flows)
+	return len(flows) > 0 && flows[len(flows)-1].seq == (c == ']')
 }
