@@ -17,6 +17,10 @@ import (
 // reduced one ply less than the table (lmr.checks, on since 2026-11-28:
 // +25.5 Elo in self-play, 13.7 over the engine without it against
 // Ethereal 12 on the same 800 openings); with it off they are never reduced.
+// lmr.checkless is that one ply as a parameter; lmr.checkzone (off) leaves
+// a quiet check next to the enemy king unreduced, for WAC's sacrifices
+// (Bh7+, Bf7+): WAC 284, 284 against 280–281 for the defaults, but
+// −4.1 ± 20.2 Elo in 600 self-play games (2026-11-29), so not kept.
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
@@ -25,6 +29,8 @@ var (
 	lmrMinMoves    = params.Int("lmr.minmoves", 2, 1, 10, 1, "search", "moves searched before reductions start (PV nodes get one more)")
 	lmrBadCaptures = params.Bool("lmr.badcaptures", false, "search", "also reduce captures that lose material by SEE, by the same table")
 	lmrChecks      = params.Bool("lmr.checks", true, "search", "also reduce quiet moves that give check, one ply less than the table")
+	lmrCheckLess   = params.Int("lmr.checkless", 1, 0, 4, 1, "search", "plies a quiet check is reduced less than the table (lmr.checks)")
+	lmrCheckZone   = params.Bool("lmr.checkzone", false, "search", "never reduce a quiet check that lands next to the enemy king")
 	lmrLeast       = params.Int("lmr.least", 0, 0, 1, 1, "search", "least reduction of a late move that LMR applies to (Ethereal reduces every one by at least a ply)")
 	lmrHistDiv     = params.Int("lmr.historydiv", 8256, 1024, 65536, 512, "search", "one ply less reduction per historydiv of history score (0 in the table means off)")
 )
@@ -51,6 +57,9 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 		(!quiet && !(badCapture && p.Bool(lmrBadCaptures))) {
 		return 0
 	}
+	if givesCheck && p.Bool(lmrCheckZone) && s.nextToKing(m, us^1) {
+		return 0
+	}
 	minMoves := p.Int(lmrMinMoves)
 	if pvNode {
 		minMoves++
@@ -63,7 +72,7 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 		r--
 	}
 	if givesCheck {
-		r--
+		r -= p.Int(lmrCheckLess)
 	}
 	if m == s.killers[ply][0] || m == s.killers[ply][1] {
 		r--

@@ -236,3 +236,54 @@ func TestLMRChecks(t *testing.T) {
 		}
 	}
 }
+
+// lmr.checkless sets how much less a quiet check is reduced; lmr.checkzone
+// leaves a quiet check next to the enemy king unreduced and a distant one
+// reduced as before.
+func TestLMRCheckLessAndZone(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/R2RK3 w - - 0 1"
+	for _, less := range []int{0, 1, 2} {
+		s, pos := searcherAt(t, fen, "lmr.checkless", fmt.Sprint(less))
+		s.buildLMRTable()
+		far := mustMove(t, pos, "a1a8")
+		plain := s.reduction(12, 20, true, false, false, false, false, false, far, board.White, 1)
+		check := s.reduction(12, 20, true, false, true, false, false, false, far, board.White, 1)
+		if plain < 3 || plain-check != less {
+			t.Errorf("lmr.checkless=%d: reduction %d without check, %d with", less, plain, check)
+		}
+	}
+	for _, zone := range []bool{false, true} {
+		s, pos := searcherAt(t, fen, "lmr.checkzone", fmt.Sprint(zone))
+		s.buildLMRTable()
+		far := s.reduction(12, 20, true, false, true, false, false, false, mustMove(t, pos, "a1a8"), board.White, 1)
+		near := s.reduction(12, 20, true, false, true, false, false, false, mustMove(t, pos, "d1d8"), board.White, 1)
+		if far < 2 || (near == 0) != zone || (!zone && near != far) {
+			t.Errorf("lmr.checkzone=%v: check from a8 reduced %d, from d8 (next to the king) %d", zone, far, near)
+		}
+	}
+}
+
+// seeprune.checks: a losing capture that gives check is pruned like any
+// other (prune), spared when it lands next to the enemy king (zone), or
+// always spared (spare).
+func TestSEEPruneChecks(t *testing.T) {
+	const near = "6k1/5ppp/8/8/3Q4/8/8/6K1 w - - 0 1" // Qxg7+, the king takes: −800
+	const far = "4k3/8/p7/1p6/8/8/1Q6/4K3 w - - 0 1"  // Qxb5+, a6 takes: −800
+	for _, c := range []struct {
+		mode        string
+		nearP, farP bool
+	}{
+		{"prune", true, true},
+		{"zone", false, true},
+		{"spare", false, false},
+	} {
+		s, pos := searcherAt(t, near, "seeprune.checks", c.mode)
+		if got := s.seePrunable(1, mustMove(t, pos, "d4g7"), false, true, true, false); got != c.nearP {
+			t.Errorf("seeprune.checks=%s: Qxg7+ pruned %v, want %v", c.mode, got, c.nearP)
+		}
+		s, pos = searcherAt(t, far, "seeprune.checks", c.mode)
+		if got := s.seePrunable(1, mustMove(t, pos, "b2b5"), false, true, true, false); got != c.farP {
+			t.Errorf("seeprune.checks=%s: Qxb5+ pruned %v, want %v", c.mode, got, c.farP)
+		}
+	}
+}
