@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -75,7 +76,7 @@ func LadderPlot(title, yLabel string, rows []LadderRow, opponents []EloBar) (*pl
 			labels.TextStyle[i].XAlign = draw.XRight
 		}
 		labels.Offset = vg.Point{Y: vg.Points(3)}
-		p.Add(labels)
+		p.Add(stackedLabels{labels})
 	}
 
 	if err := data.addTo(p, vg.Points(6)); err != nil {
@@ -111,4 +112,52 @@ func (r *Report) ladderPlot() (*plot.Plot, error) {
 		title = r.Title + ": ladder"
 	}
 	return LadderPlot(title, yLabel, r.Ladder, opponents)
+}
+
+// stackedLabels draws the opponents' labels as plotter.Labels does, above
+// their lines, except that a label that would overlap the one above it
+// (two opponents a few Elo apart, Glaurung 2.2 and Toga II 3.0 on labrat's
+// ladder) goes under its own line instead, and lower still if need be.
+type stackedLabels struct{ *plotter.Labels }
+
+// Plot implements plot.Plotter.
+func (l stackedLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	texts := l.Labels.Labels
+	lines := make([]vg.Length, len(texts))
+	hs := make([]vg.Length, len(texts))
+	for i, t := range texts {
+		lines[i] = trY(l.XYs[i].Y)
+		hs[i] = l.TextStyle[i].Height(t)
+	}
+	ys := stackDown(lines, hs, l.Offset.Y)
+	for i, t := range texts {
+		pt := vg.Point{X: trX(l.XYs[i].X) + l.Offset.X, Y: ys[i]}
+		if c.Contains(pt) {
+			c.FillText(l.TextStyle[i], pt, t)
+		}
+	}
+}
+
+// stackDown places labels of heights h for lines at heights lines (canvas
+// units, up is larger) and returns their baselines. From the highest line
+// down, a label stands gap above its line; where it would overlap the
+// label above it, it goes gap under its line, or lower, just under the
+// label above.
+func stackDown(lines, h []vg.Length, gap vg.Length) []vg.Length {
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return lines[order[a]] > lines[order[b]] })
+	out := make([]vg.Length, len(lines))
+	for k, i := range order {
+		out[i] = lines[i] + gap
+		if k > 0 {
+			if above := out[order[k-1]]; out[i]+h[i] > above {
+				out[i] = min(lines[i]-gap-h[i], above-h[i])
+			}
+		}
+	}
+	return out
 }
