@@ -19,8 +19,9 @@ import (
 // Ethereal 12 on the same 800 openings); with it off they are never reduced.
 // lmr.checkless is that one ply as a parameter; lmr.checkzone (off) leaves
 // a quiet check next to the enemy king unreduced, for WAC's sacrifices
-// (Bh7+, Bf7+): WAC 284, 284 against 280–281 for the defaults, but
-// −4.1 ± 20.2 Elo in 600 self-play games (2026-11-29), so not kept.
+// (Bh7+, Bf7+): WAC 284, 284 against 280–281 for the defaults, and
+// +3.5 ± 14.0 Elo in 1,200 self-play games (2026-11-29; LOS 68.7 %),
+// not enough to keep it.
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
