@@ -29,6 +29,13 @@ var (
 	seeChecks       = params.Enum("seeprune.checks", "prune", []string{"prune", "zone", "spare"}, "search", "captures that give check: prune as any other, spare those landing next to the enemy king (zone), or spare all")
 )
 
+// The choices of seeprune.checks, in its order.
+const (
+	seeChecksPrune = iota
+	seeChecksZone
+	seeChecksSpare
+)
+
 // seePrunable decides one move; bad is the picker's verdict that the
 // capture loses material (only those pay for a second exchange count).
 func (s *Searcher) seePrunable(depth int, m board.Move, quiet, givesCheck, bad, pvNode bool) bool {
@@ -41,11 +48,11 @@ func (s *Searcher) seePrunable(depth int, m board.Move, quiet, givesCheck, bad, 
 	}
 	if givesCheck {
 		switch p.EnumIndex(seeChecks) {
-		case 1:
+		case seeChecksZone:
 			if s.nextToKing(m, s.pos.SideToMove()^1) {
 				return false
 			}
-		case 2:
+		case seeChecksSpare:
 			return false
 		}
 	}
