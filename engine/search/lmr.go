@@ -22,6 +22,15 @@ import (
 // (Bh7+, Bf7+): WAC 284, 284 against 280–281 for the defaults, and
 // +3.5 ± 14.0 Elo in 1,200 self-play games (2026-11-29; LOS 68.7 %),
 // not enough to keep it.
+//
+// lmr.divisor 260 instead of the SPSA's 215 (less reduction) was measured
+// for WAC on 2026-11-29: 288, 289, 289, 289, 286, 285, 285 in seven runs
+// over an hour (the defaults 281, 281 alternated with two of them), +5.8 ±
+// 19.3 Elo in
+// 600 self-play games at 1+0.01, but −152.9 ± 22.4 against Ethereal 12 in
+// 800 games, where the defaults scored −130.1 ± 12.3 in 2,400: not kept.
+// Reducing less gains WAC's sacrifices and loses depth against an engine
+// that searches deeper.
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 75, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
