@@ -21,7 +21,8 @@ import (
 // a quiet check next to the enemy king unreduced, for WAC's sacrifices
 // (Bh7+, Bf7+): WAC 284, 284 against 280–281 for the defaults, and
 // +3.5 ± 14.0 Elo in 1,200 self-play games (2026-11-29; LOS 68.7 %),
-// not enough to keep it.
+// and −129.5 ± 21.8 against Ethereal 12 on the 800 openings where the
+// defaults scored −112.8 ± 20.3: not kept.
 //
 // lmr.divisor 260 instead of the SPSA's 215 (less reduction) was measured
 // for WAC on 2026-11-29: 288, 289, 289, 289, 286, 285, 285 in seven runs
