@@ -26,10 +26,10 @@ import (
 //
 // lmr.divisor 260 instead of the SPSA's 215 (less reduction) was measured
 // for WAC on 2026-11-29: 288, 289, 289, 289, 286, 285, 285 in seven runs
-// over an hour (the defaults 281, 281 alternated with two of them), +5.8 ±
-// 19.3 Elo in
-// 600 self-play games at 1+0.01, but −152.9 ± 22.4 against Ethereal 12 in
-// 800 games, where the defaults scored −130.1 ± 12.3 in 2,400: not kept.
+// over an hour (the defaults 281, 281 alternated with two of them),
+// +5.8 ± 19.3 Elo in 600 self-play games at 1+0.01, but −152.9 ± 22.4
+// against Ethereal 12 in 800 games, where the defaults scored
+// −130.1 ± 12.3 in 2,400: not kept.
 // Reducing less gains WAC's sacrifices and loses depth against an engine
 // that searches deeper.
 var (
