@@ -67,7 +67,7 @@ type Evaluator struct {
 	threatsTables
 	safeChecksTables
 	outpostsTables
-	mapsOn bool // threats or safe checks read the attack maps
+	mapsOn bool // threats, safe checks or king danger read the attack maps
 }
 
 // New returns an evaluator reading p.
@@ -96,7 +96,7 @@ func (e *Evaluator) Prepare() {
 	e.prepareThreats()
 	e.prepareSafeChecks()
 	e.prepareOutposts()
-	e.mapsOn = e.on(threatsEnabled) || e.on(safeChecksEnabled)
+	e.mapsOn = e.on(threatsEnabled) || e.on(safeChecksEnabled) || e.on(kingDangerEnabled)
 	e.prepared = true
 }
 
@@ -177,6 +177,7 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.pawnStructure(pos)
 	e.pieces(pos) // mobility, rooks on files, king attacks; the attack maps
 	e.kingSafety(pos)
+	e.kingDanger(pos)
 	e.threats(pos)
 	e.safeChecks(pos)
 	e.outposts(pos)

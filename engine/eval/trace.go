@@ -12,7 +12,7 @@ import (
 type Trace struct {
 	Coef  []float64 // indexed by params.Def.Index
 	Phase int
-	Score int         // White's score before tempo (includes the nonlinear scaling terms)
+	Score int         // White's score before tempo (includes the nonlinear terms)
 	STM   board.Color // side to move of the traced position
 	mgF   float64
 	egF   float64
@@ -41,7 +41,7 @@ func (t *Trace) addFlat(c board.Color, d *params.Def, x float64) {
 
 // Linear is Σ value × coefficient over the parameters in v: the traced
 // position's score from White's side, without the nonlinear terms (material
-// trades, drawish scaling) and without tempo.
+// trades, drawish scaling, king danger) and without tempo.
 func (t *Trace) Linear(v *params.Values) float64 {
 	sum := 0.0
 	for _, d := range params.All() {
