@@ -125,9 +125,10 @@ func (e *LineError) Unwrap() error { return e.Err }
 // The stored model is exact for the traced terms: Offset is the full
 // evaluation at the start values (tempo, the terms of untuned parameters,
 // integer rounding, the nonlinear material-trade and drawn-endgame
-// scaling, and king danger when it is on) minus the tuned weights' part, so the model reproduces the
-// engine's score at the start point, and the scaling terms stay at their
-// start-point contribution as the weights move.
+// scaling, and king danger when it is on) minus the tuned weights' part,
+// so the model reproduces the engine's score at the start point, and the
+// nonlinear terms stay at their start-point contribution as the weights
+// move.
 func Load(o LoadOptions) (*Data, error) {
 	if len(o.Files) == 0 {
 		return nil, errors.New("no data files")
