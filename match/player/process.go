@@ -36,6 +36,7 @@ type process struct {
 	stdin  *os.File // write end of the engine's stdin
 	stdout *os.File // read end of the engine's stdout
 	stderr *os.File // log file, or nil
+	tail   *stderrTail
 	in     *rawPipe // stdin for raw writes; nil: use stdin
 	out    *rawPipe // stdout for raw reads; nil: use stdout
 	pump   *pump    // stdout where pipes have no deadlines; nil on Unix
@@ -98,8 +99,18 @@ func startProcess(cfg *Config, traceMu *sync.Mutex) (*process, error) {
 			return nil, cfg.errorf("start", KindConfig, "stderr log: %w", err)
 		}
 		p.stderr = f
-		cmd.Stderr = f
 	}
+	// stderr passes through the tail (and on to the log), so that an
+	// engine's exit is reported with what it said (stderrtail.go).
+	// os/exec copies it on a goroutine that Wait waits for; WaitDelay
+	// bounds that wait should a grandchild keep the pipe open.
+	if p.stderr != nil {
+		p.tail = newStderrTail(p.stderr)
+	} else {
+		p.tail = newStderrTail(nil)
+	}
+	cmd.Stderr = p.tail
+	cmd.WaitDelay = time.Second
 	cmd.Stdin = inR
 	cmd.Stdout = outW
 	err = startCmd(cmd, cfg.CPUs)
@@ -292,15 +303,15 @@ func (p *process) exitError() error {
 	select {
 	case <-p.exited:
 		if p.waitErr != nil {
-			return fmt.Errorf("engine process exited: %w", p.waitErr)
+			return p.tail.annotate(fmt.Errorf("engine process exited: %w", p.waitErr))
 		}
-		return errors.New("engine process exited")
+		return p.tail.annotate(errors.New("engine process exited"))
 	case <-t.C:
 	}
 	if err := p.lr.err; err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("engine output: %w", err)
+		return p.tail.annotate(fmt.Errorf("engine output: %w", err))
 	}
-	return errors.New("engine closed its output")
+	return p.tail.annotate(errors.New("engine closed its output"))
 }
 
 // close sends quit (if not empty), closes stdin, waits up to the quit

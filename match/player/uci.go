@@ -81,7 +81,8 @@ func (e *UCI) start(ctx context.Context) error {
 		if st != recvLine {
 			err := e.lost(ctx, "handshake", st, KindStall, e.cfg.StartTimeout)
 			if st == recvTimeout {
-				err.Err = errors.New("no uciok within " + e.cfg.StartTimeout.String())
+				// An engine stuck before uciok may have said why on stderr.
+				err.Err = p.tail.annotate(errors.New("no uciok within " + e.cfg.StartTimeout.String()))
 			}
 			return err
 		}

@@ -59,7 +59,11 @@ func (e *XBoard) lost(ctx context.Context, op string, st recvStatus, timeoutKind
 	case recvCancelled:
 		err = e.err(op, KindInterrupted, ctx.Err())
 	default:
-		err = e.err(op, timeoutKind, errors.New(what))
+		cause := errors.New(what)
+		if op == "handshake" { // an engine stuck there may have said why on stderr
+			cause = e.proc.tail.annotate(cause)
+		}
+		err = e.err(op, timeoutKind, cause)
 	}
 	e.proc.kill()
 	return err
