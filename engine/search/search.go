@@ -59,6 +59,7 @@ type frame struct {
 	moved      board.Piece
 	excluded   bool       // null move not allowed (right after one)
 	skip       board.Move // the move a singular test leaves out (singular.go)
+	doubles    int        // double extensions on the line to this node (singular.go)
 
 	improving, worsening bool       // see improving.go
 	ttMove               board.Move // the node's hash move (ttnoisy.go)
@@ -250,6 +251,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	ttMove := board.NoMove
 	fr := &s.stack[ply]
 	skip := fr.skip
+	s.stack[ply+1].doubles = fr.doubles // for the null move's and ProbCut's children
 	hit, found := s.TT.probe(key)
 	if found {
 		ttMove = hit.move
@@ -302,7 +304,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	if inCheck && p.Bool(checkExtEnabled) {
 		depth++
 	}
-	ttExt, sc, cut := s.singular(hit, found, ttMove, beta, depth, ply, root, cutNode)
+	ttExt, sc, cut := s.singular(hit, found, ttMove, beta, depth, ply, root, pvNode, cutNode)
 	if cut {
 		return sc
 	}
@@ -368,8 +370,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		pos.MakeMove(m)
 		var sc int
 		newDepth := depth - 1
+		s.stack[ply+1].doubles = fr.doubles
 		if m == ttMove {
 			newDepth += ttExt
+			if ttExt == 2 {
+				s.stack[ply+1].doubles++
+			}
 		}
 		// The children's node types (cutnode.go): a PV node's first child
 		// is a PV node, a cut node's first child an all node and the other

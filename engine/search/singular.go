@@ -11,16 +11,29 @@ import (
 // the only good move here (singular) and is searched one ply deeper; if
 // that reduced search already beats beta, several moves do and the node is
 // cut (multi-cut).
+//
+// Two refinements after Stockfish's, each a switch: a hash move whose
+// alternatives all fall far below the window (singular.double.margin cp
+// under it) at a non-PV node is extended two plies, at most
+// singular.double.limit times along one line, so a forced sequence is not
+// cut off at the horizon; and a hash move that is not singular while its
+// stored score already beats beta is searched one ply shallower
+// (singular.negative), as other moves reach the same score.
 var (
 	seEnabled  = params.Bool("singular.enabled", true, "search", "singular extension of the hash move")
 	seMinDepth = params.Int("singular.mindepth", 8, 4, 16, 1, "search", "least remaining depth for the singularity test")
 	seMargin   = params.Int("singular.margin", 2, 0, 10, 1, "search", "the test's window lies margin × depth cp below the hash score")
 	seMultiCut = params.Bool("singular.multicut", true, "search", "cut the node when the test search fails high against beta")
+
+	seDouble       = params.Bool("singular.double.enabled", false, "search", "extend a strongly singular hash move two plies at non-PV nodes")
+	seDoubleMargin = params.Int("singular.double.margin", 30, 0, 200, 5, "search", "the test's score must fall this many cp below its window for two plies")
+	seDoubleLimit  = params.Int("singular.double.limit", 4, 1, 16, 1, "search", "most double extensions along one line")
+	seNegative     = params.Bool("singular.negative", false, "search", "search a hash move that is not singular, and whose score beats beta, one ply shallower")
 )
 
 // singular runs the test for ttMove at a node of depth; ext is the
 // extension for ttMove, and cut with score sc means the node fails high.
-func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, depth, ply int, root, cutNode bool) (ext int, sc int, cut bool) {
+func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, depth, ply int, root, pvNode, cutNode bool) (ext int, sc int, cut bool) {
 	p := s.P
 	// Extensions stop at twice the iteration's depth, so a line of
 	// singular moves cannot run to the ply limit.
@@ -42,9 +55,14 @@ func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, dept
 	}
 	switch {
 	case v < sBeta:
+		if !pvNode && p.Bool(seDouble) && v < sBeta-p.Int(seDoubleMargin) && fr.doubles < p.Int(seDoubleLimit) {
+			return 2, 0, false
+		}
 		return 1, 0, false
 	case sBeta >= beta && p.Bool(seMultiCut):
 		return 0, sBeta, true
+	case ttScore >= beta && p.Bool(seNegative):
+		return -1, 0, false
 	}
 	return 0, 0, false
 }
