@@ -93,6 +93,7 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 		r++ // improving.go
 	}
 	r += s.cutNodeReduction(cutNode)
+	r += s.ttPvReduction(fr, pvNode)
 	if quiet {
 		r += s.ttNoisyReduction(fr.ttMove)
 		// Bounded: three tables together could otherwise swing it by six plies.

@@ -45,6 +45,7 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, 
 	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 	pos.UnmakeNull()
 	if s.aborted || sc < beta {
+		s.stack[ply].mateThreat = sc <= -mateBand && !s.aborted // matethreat.go
 		return 0, false
 	}
 	if sc >= mateBand {

@@ -257,14 +257,30 @@ func (s *Searcher) scoreNoisy(list *board.MoveList, sc *[board.MaxMoves]int32) {
 func (s *Searcher) scoreQuiet(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
 	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
 	useHist := s.P.Bool(historyEnabled)
+	threats, bonus := s.quietThreats()
 	for i, m := range list.Moves[:list.N] {
-		sc[i] = s.quietScore(fr, us, m, pos.PieceAt(m.From()), useHist)
+		pc := pos.PieceAt(m.From())
+		sc[i] = s.quietScore(fr, us, m, pc, useHist)
+		if threats != nil {
+			sc[i] += threats.threatScore(m, pc.Type(), bonus)
+		}
 	}
+}
+
+// quietThreats is the threat maps of the node when order.threats is on
+// (threatorder.go), nil when off, with the bonus.
+func (s *Searcher) quietThreats() (*threatMaps, int32) {
+	if !s.P.Bool(threatOrderEnabled) {
+		return nil, 0
+	}
+	computeThreats(s.pos, &s.threats)
+	return &s.threats, int32(s.P.Int(threatOrderBonus))
 }
 
 func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
 	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
 	useHist := s.P.Bool(historyEnabled)
+	threats, bonus := s.quietThreats()
 	for i, m := range list.Moves[:list.N] {
 		switch {
 		case !m.IsQuiet():
@@ -280,7 +296,11 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 		case m == mp.counter:
 			sc[i] = scoreCounter
 		default:
-			sc[i] = s.quietScore(fr, us, m, pos.PieceAt(m.From()), useHist)
+			pc := pos.PieceAt(m.From())
+			sc[i] = s.quietScore(fr, us, m, pc, useHist)
+			if threats != nil {
+				sc[i] += threats.threatScore(m, pc.Type(), bonus)
+			}
 		}
 	}
 }

@@ -51,7 +51,7 @@ func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit,
 			return 0, false
 		}
 		if sc >= rBeta {
-			s.TT.store(pos.Key(), m, scoreToTT(sc, ply), rawEval, depth-p.Int(probCutReduction), boundLower)
+			s.TT.store(pos.Key(), m, scoreToTT(sc, ply), rawEval, depth-p.Int(probCutReduction), boundLower, s.stack[ply].ttPv)
 			return sc, true
 		}
 	}

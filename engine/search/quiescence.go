@@ -116,6 +116,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	if inCheck && searched == 0 {
 		return -Mate + ply
 	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta))
+	// A PV mark the entry holds is kept (ttpv.go); quiescence sets none.
+	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta), found && hit.pv)
 	return best
 }

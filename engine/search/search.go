@@ -60,6 +60,8 @@ type frame struct {
 	excluded   bool       // null move not allowed (right after one)
 	skip       board.Move // the move a singular test leaves out (singular.go)
 	doubles    int        // double extensions on the line to this node (singular.go)
+	mateThreat bool       // the null move's search found a mate against the node (matethreat.go)
+	ttPv       bool       // the node is or was a PV node (ttpv.go)
 
 	improving, worsening bool       // see improving.go
 	ttMove               board.Move // the node's hash move (ttnoisy.go)
@@ -84,7 +86,9 @@ type Searcher struct {
 	hard      time.Duration
 	aborted   bool
 	rootBest  board.Move
-	rootDepth int // the iteration's depth
+	rootDepth int          // the iteration's depth
+	rootNodes [4096]uint64 // nodes below each root move, all iterations (timenodes.go)
+	threats   threatMaps   // the node's threat maps while its quiets are scored (threatorder.go)
 
 	stack    [MaxPly + 4]frame
 	lists    [MaxPly + 1]board.MoveList
@@ -147,6 +151,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	s.buildLMRTable()
 	s.Eval.Prepare()
 	s.stack = [MaxPly + 4]frame{}
+	clear(s.rootNodes[:])
 
 	var root board.MoveList
 	pos.GenerateMoves(&root)
@@ -172,6 +177,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 			}
 			break
 		}
+		trend := s.scoreTrendPct(score, sc, depth == 1) // timescore.go
 		score = sc
 		if s.pvLen[0] > 0 {
 			best = s.pv[0][0]
@@ -193,7 +199,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 			held = 0
 		}
 		prevBest = best
-		if s.soft > 0 && time.Since(s.start) > s.softLimit(held) {
+		if s.soft > 0 && time.Since(s.start) > s.softLimit(held, best, trend) {
 			break
 		}
 	}
@@ -253,6 +259,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	skip := fr.skip
 	s.stack[ply+1].doubles = fr.doubles // for the null move's and ProbCut's children
 	hit, found := s.TT.probe(key)
+	fr.ttPv = s.ttPv(pvNode, hit, found)
 	if found {
 		ttMove = hit.move
 		if !pvNode && skip == board.NoMove && p.Bool(ttCutoffs) && hit.depth >= depth {
@@ -285,6 +292,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
 		pruneEval = s.pruningEval(staticEval, hit, found, ply)
+		fr.mateThreat = false
 		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
 			if sc, ok := s.razor(alpha, depth, ply, pruneEval); ok {
 				return sc
@@ -299,6 +307,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 				return sc
 			}
 		}
+	}
+	if !inCheck {
+		depth += s.mateThreatExtension(ply)
 	}
 	depth = s.internalIterativeReduction(depth, ttMove)
 	if inCheck && p.Bool(checkExtEnabled) {
@@ -365,6 +376,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		}
 
 		s.TT.prefetch(pos.KeyAfter(m))
+		nodesBefore := s.nodes
 		fr.move = m
 		fr.moved = pos.PieceAt(m.From())
 		pos.MakeMove(m)
@@ -394,6 +406,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 			}
 		}
 		pos.UnmakeMove(m)
+		if root {
+			s.rootNodes[rootIndex(m)] += s.nodes - nodesBefore
+		}
 		if s.aborted {
 			return 0
 		}
@@ -450,7 +465,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	if bestMove.IsQuiet() {
 		s.updateCorrection(corr, best, bound, depth, rawEval, staticEval)
 	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
+	s.TT.store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound, fr.ttPv)
 	return best
 }
 

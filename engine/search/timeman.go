@@ -57,15 +57,21 @@ var (
 	tmStableIters      = params.Int("time.stability.stableiters", 5, 1, 12, 1, "time", "iterations after which the best move counts as stable")
 )
 
-// softLimit is the soft limit after an iteration whose best move has held
-// for held iterations (0: it changed). A fixed move time is not scaled.
-func (s *Searcher) softLimit(held int) time.Duration {
+// softLimit is the soft limit after an iteration whose best move, best,
+// has held for held iterations (0: it changed), scaled by its stability,
+// by its share of the nodes (timenodes.go) and by trend percent, the
+// score trend's factor (timescore.go). A fixed move time is not scaled.
+func (s *Searcher) softLimit(held int, best board.Move, trend int) time.Duration {
 	p := s.P
-	if s.limits.MoveTime > 0 || !p.Bool(tmStabilityEnabled) {
+	if s.limits.MoveTime > 0 {
 		return s.soft
 	}
-	n := p.Int(tmStableIters)
-	hi, lo := p.Int(tmUnstablePct), p.Int(tmStablePct)
-	pct := hi - (hi-lo)*min(held, n)/n
+	pct := 100
+	if p.Bool(tmStabilityEnabled) {
+		n := p.Int(tmStableIters)
+		hi, lo := p.Int(tmUnstablePct), p.Int(tmStablePct)
+		pct = hi - (hi-lo)*min(held, n)/n
+	}
+	pct = pct * s.nodeSharePct(best) / 100 * trend / 100
 	return min(s.soft*time.Duration(pct)/100, s.hard)
 }

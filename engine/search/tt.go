@@ -17,7 +17,7 @@ const (
 // ttEntry is 16 bytes: the full key and one packed word.
 type ttEntry struct {
 	key  uint64
-	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6
+	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | age 5
 }
 
 // TT is the transposition table: one entry per slot, replaced when the new
@@ -45,7 +45,10 @@ func (t *TT) Clear() {
 }
 
 // NewSearch ages the table so entries from older searches are replaced first.
-func (t *TT) NewSearch() { t.age = (t.age + 1) & 63 }
+func (t *TT) NewSearch() { t.age = (t.age + 1) & ageMask }
+
+// ageMask: five bits of search age; the sixth is the pv flag (ttpv.go).
+const ageMask = 31
 
 type ttHit struct {
 	move  board.Move
@@ -53,6 +56,7 @@ type ttHit struct {
 	eval  int
 	depth int
 	bound int
+	pv    bool // the node was a PV node when stored (ttpv.go)
 }
 
 // prefetch starts loading key's slot into the cache: the search calls it
@@ -73,24 +77,29 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 		eval:  int(int16(d >> 32)),
 		depth: int(int8(d >> 48)),
 		bound: int(d>>56) & 3,
+		pv:    d>>58&1 != 0,
 	}, true
 }
 
-func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int) {
+func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int, pv bool) {
 	e := &t.entries[key&t.mask]
 	if e.key == key && e.data != 0 {
 		if move == board.NoMove {
 			move = board.Move(e.data) // keep the old best move
 		}
 		oldDepth := int(int8(e.data >> 48))
-		oldAge := uint8(e.data >> 58)
+		oldAge := uint8(e.data >> 59)
 		if bound != boundExact && oldAge == t.age && depth+2 < oldDepth {
 			return
 		}
 	}
+	var pvBit uint64
+	if pv {
+		pvBit = 1 << 58
+	}
 	e.key = key
-	e.data = uint64(move) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
-		uint64(uint8(int8(depth)))<<48 | uint64(bound&3)<<56 | uint64(t.age&63)<<58
+	e.data = pvBit | uint64(move) | uint64(uint16(int16(score)))<<16 | uint64(uint16(int16(eval)))<<32 |
+		uint64(uint8(int8(depth)))<<48 | uint64(bound&3)<<56 | uint64(t.age&ageMask)<<59
 }
 
 // Hashfull is the permille of slots used by the current search (UCI hashfull).
@@ -98,7 +107,7 @@ func (t *TT) Hashfull() int {
 	n := min(1000, len(t.entries))
 	used := 0
 	for i := 0; i < n; i++ {
-		if e := t.entries[i]; e.data != 0 && uint8(e.data>>58) == t.age {
+		if e := t.entries[i]; e.data != 0 && uint8(e.data>>59) == t.age {
 			used++
 		}
 	}

@@ -1,0 +1,22 @@
+package search
+
+import "github.com/elolab/elolab/engine/params"
+
+// Mate-threat extension: when the null move's reduced search (nullmove.go)
+// finds that passing here loses to a mate, the opponent threatens mate and
+// only the moves that parry it hold the node. A search at the usual depth
+// can push the parry, or the counter-attack that outruns it, beyond its
+// horizon, so the node is searched one ply deeper (Donninger's threat
+// extension, as in Crafty and Fruit). The null move is tried only where
+// the evaluation already beats beta, so this costs nothing at most nodes;
+// like the singular extension, it stops at twice the iteration's depth.
+var mateThreatExt = params.Bool("nullmove.matethreat", false, "search", "extend a node one ply when the null move's search finds a mate against it")
+
+// mateThreatExtension is the extra depth for the node at ply, whose null
+// move (if any) has run.
+func (s *Searcher) mateThreatExtension(ply int) int {
+	if !s.stack[ply].mateThreat || !s.P.Bool(mateThreatExt) || ply >= 2*s.rootDepth {
+		return 0
+	}
+	return 1
+}
