@@ -12,10 +12,10 @@ import "github.com/elolab/elolab/engine/params"
 // like the singular extension, it stops at twice the iteration's depth.
 var mateThreatExt = params.Bool("nullmove.matethreat", false, "search", "extend a node one ply when the null move's search finds a mate against it")
 
-// mateThreatExtension is the extra depth for the node at ply, whose null
-// move (if any) has run.
-func (s *Searcher) mateThreatExtension(ply int) int {
-	if !s.stack[ply].mateThreat || !s.P.Bool(mateThreatExt) || ply >= 2*s.rootDepth {
+// mateThreatExtension is the extra depth for the node at ply whose null
+// move found a mate against it (threat).
+func (s *Searcher) mateThreatExtension(ply int, threat bool) int {
+	if !threat || !s.P.Bool(mateThreatExt) || ply >= 2*s.rootDepth {
 		return 0
 	}
 	return 1

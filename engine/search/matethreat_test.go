@@ -22,13 +22,13 @@ func TestMateThreatExtension(t *testing.T) {
 		s, pos := searcherAt(t, c.fen, "nullmove.matethreat", fmt.Sprint(c.on))
 		s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
 		s.stack[0].move = 1                  // the node at ply 1 was reached by a real move
-		s.stack[1].mateThreat = false        // as negamax leaves it before the null move
-		if _, cut := s.nullMove(0, 6, 1, 0, ttHit{}, false, false); cut == c.marked {
+		_, cut, mated := s.nullMove(0, 6, 1, 0, ttHit{}, false, false)
+		if cut == c.marked {
 			t.Fatalf("%s: the null move cut: %v", c.fen, cut)
 		}
-		if s.stack[1].mateThreat != c.marked || s.mateThreatExtension(1) != c.ext {
+		if mated != c.marked || s.mateThreatExtension(1, mated) != c.ext {
 			t.Errorf("%s, switch %v: marked %v, extension %d; want %v, %d", c.fen, c.on,
-				s.stack[1].mateThreat, s.mateThreatExtension(1), c.marked, c.ext)
+				mated, s.mateThreatExtension(1, mated), c.marked, c.ext)
 		}
 	}
 }

@@ -28,15 +28,17 @@ var (
 	nmpTTGuard     = params.Bool("nullmove.ttguard", true, "search", "no null move when the hash table's upper bound for the node is below beta")
 )
 
-func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, cutNode bool) (int, bool) {
+// nullMove returns the cut's score and whether it cuts, and then whether
+// it failed low because the opponent mates (matethreat.go).
+func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, cutNode bool) (int, bool, bool) {
 	pos, p := s.pos, s.P
 	if !p.Bool(nmpEnabled) || depth < p.Int(nmpMinDepth) || staticEval < beta ||
 		!pos.NonPawnMaterial(pos.SideToMove()) || s.stack[ply].excluded ||
 		(ply > 0 && s.stack[ply-1].move == board.NoMove) {
-		return 0, false
+		return 0, false, false
 	}
 	if found && hit.bound == boundUpper && scoreFromTT(hit.score, ply) < beta && p.Bool(nmpTTGuard) {
-		return 0, false
+		return 0, false, false
 	}
 	r := p.Int(nmpRBase) + depth/p.Int(nmpRDepthDiv) + min((staticEval-beta)/p.Int(nmpREvalDiv), 3)
 	s.stack[ply].move = board.NoMove
@@ -45,8 +47,7 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, 
 	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 	pos.UnmakeNull()
 	if s.aborted || sc < beta {
-		s.stack[ply].mateThreat = sc <= -mateBand && !s.aborted // matethreat.go
-		return 0, false
+		return 0, false, sc <= -mateBand && !s.aborted
 	}
 	if sc >= mateBand {
 		sc = beta // an unproven mate from a null move is not trusted
@@ -56,8 +57,8 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, 
 		v := s.negamax(beta-1, beta, depth-1-r, ply, false, cutNode)
 		s.stack[ply].excluded = false
 		if v < beta {
-			return 0, false
+			return 0, false, false
 		}
 	}
-	return sc, true
+	return sc, true, false
 }

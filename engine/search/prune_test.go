@@ -191,7 +191,7 @@ func TestNullMoveTTGuard(t *testing.T) {
 		s, pos := searcherAt(t, fen, "nullmove.ttguard", fmt.Sprint(guard))
 		s.Search(pos, Limits{Depth: 1}, nil) // sets up the per-search state
 		s.nodes = 0
-		_, ok := s.nullMove(0, 6, 1, 900, hit, found, false)
+		_, ok, _ := s.nullMove(0, 6, 1, 900, hit, found, false)
 		return ok, s.nodes
 	}
 	below := ttHit{score: -50, bound: boundUpper, depth: 6}

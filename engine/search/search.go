@@ -60,7 +60,6 @@ type frame struct {
 	excluded   bool       // null move not allowed (right after one)
 	skip       board.Move // the move a singular test leaves out (singular.go)
 	doubles    int        // double extensions on the line to this node (singular.go)
-	mateThreat bool       // the null move's search found a mate against the node (matethreat.go)
 	ttPv       bool       // the node is or was a PV node (ttpv.go)
 
 	improving, worsening bool       // see improving.go
@@ -276,6 +275,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	// correction history's (corrhist.go); pruneEval, what the pruning
 	// rules read, may be the hash score instead (tteval.go).
 	staticEval, rawEval, pruneEval := -Infinity, -Infinity, -Infinity
+	mateThreat := false // the null move's search found a mate against the node (matethreat.go)
 	var corr *int16
 	s.setContinuations(ply)
 	if inCheck {
@@ -292,7 +292,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
 		pruneEval = s.pruningEval(staticEval, hit, found, ply)
-		fr.mateThreat = false
 		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
 			if sc, ok := s.razor(alpha, depth, ply, pruneEval); ok {
 				return sc
@@ -300,17 +299,17 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 			if sc, ok := s.reverseFutility(beta, depth, pruneEval, fr.improving); ok {
 				return sc
 			}
-			if sc, ok := s.nullMove(beta, depth, ply, pruneEval, hit, found, cutNode); ok {
+			sc, ok, threat := s.nullMove(beta, depth, ply, pruneEval, hit, found, cutNode)
+			if ok {
 				return sc
 			}
+			mateThreat = threat
 			if sc, ok := s.probCut(beta, depth, ply, pruneEval, rawEval, hit, found, ttMove, cutNode); ok {
 				return sc
 			}
 		}
 	}
-	if !inCheck {
-		depth += s.mateThreatExtension(ply)
-	}
+	depth += s.mateThreatExtension(ply, mateThreat)
 	depth = s.internalIterativeReduction(depth, ttMove)
 	if inCheck && p.Bool(checkExtEnabled) {
 		depth++
