@@ -146,6 +146,7 @@ func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) bo
 	s.stop.Store(false)
 	s.soft, s.hard = s.allocateTime(pos.SideToMove())
 	s.TT.NewSearch()
+	s.TT.setWays(s.P.Int(ttWays))
 	s.ageHistory()
 	s.buildLMRTable()
 	s.Eval.Prepare()

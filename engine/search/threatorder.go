@@ -12,7 +12,8 @@ import (
 // piece later. The lesser attackers are the enemy pawns for a knight or
 // bishop, pawns and minor pieces for a rook, and also rooks for a queen.
 // The bonus (and the same malus) is added to the move's history score, whose
-// tables run to ±16,384 each.
+// tables run to ±16,384 each. Measured on 2026-11-29: +2.3 ± 10.8 Elo in
+// 1,800 self-play games at 1+0.01 (WAC 287 against 285): off.
 var (
 	threatOrderEnabled = params.Bool("order.threats.enabled", false, "search", "order quiet moves that save a piece from a lesser attacker earlier, and those that put one en prise later")
 	threatOrderBonus   = params.Int("order.threats.bonus", 8000, 0, 32000, 500, "search", "history points for a quiet move that takes a threatened piece to safety (the same taken off one that walks into a threat)")

@@ -20,11 +20,13 @@ type ttEntry struct {
 	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | age 5
 }
 
-// TT is the transposition table: one entry per slot, replaced when the new
-// result is deeper, from a newer search, or exact.
+// TT is the transposition table: buckets of one or four entries
+// (ttways.go); an entry of the same key is replaced when the new result is
+// deeper, from a newer search, or exact.
 type TT struct {
 	entries []ttEntry
 	mask    uint64
+	wayMask uint64 // bucket size - 1 (ttways.go)
 	age     uint8
 }
 
@@ -62,28 +64,46 @@ type ttHit struct {
 // prefetch starts loading key's slot into the cache: the search calls it
 // before making a move, so the child's probe finds it there.
 func (t *TT) prefetch(key uint64) {
-	prefetch(uintptr(unsafe.Pointer(&t.entries[key&t.mask])))
+	prefetch(uintptr(unsafe.Pointer(&t.entries[key&t.mask&^t.wayMask])))
+}
+
+// bucket is the slots key may occupy.
+func (t *TT) bucket(key uint64) []ttEntry {
+	i := key & t.mask &^ t.wayMask
+	return t.entries[i : i+t.wayMask+1 : i+t.wayMask+1]
 }
 
 func (t *TT) probe(key uint64) (ttHit, bool) {
-	e := &t.entries[key&t.mask]
-	if e.key != key || e.data == 0 {
-		return ttHit{}, false
+	b := t.bucket(key)
+	for i := range b {
+		e := &b[i]
+		if e.key != key || e.data == 0 {
+			continue
+		}
+		d := e.data
+		return ttHit{
+			move:  board.Move(d),
+			score: int(int16(d >> 16)),
+			eval:  int(int16(d >> 32)),
+			depth: int(int8(d >> 48)),
+			bound: int(d>>56) & 3,
+			pv:    d>>58&1 != 0,
+		}, true
 	}
-	d := e.data
-	return ttHit{
-		move:  board.Move(d),
-		score: int(int16(d >> 16)),
-		eval:  int(int16(d >> 32)),
-		depth: int(int8(d >> 48)),
-		bound: int(d>>56) & 3,
-		pv:    d>>58&1 != 0,
-	}, true
+	return ttHit{}, false
 }
 
 func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int, pv bool) {
-	e := &t.entries[key&t.mask]
-	if e.key == key && e.data != 0 {
+	b := t.bucket(key)
+	e := &b[0]
+	same := false
+	for i := range b {
+		if b[i].key == key && b[i].data != 0 {
+			e, same = &b[i], true
+			break
+		}
+	}
+	if same {
 		if move == board.NoMove {
 			move = board.Move(e.data) // keep the old best move
 		}
@@ -91,6 +111,13 @@ func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int, p
 		oldAge := uint8(e.data >> 59)
 		if bound != boundExact && oldAge == t.age && depth+2 < oldDepth {
 			return
+		}
+	} else if len(b) > 1 {
+		least := t.worth(e)
+		for i := 1; i < len(b); i++ {
+			if w := t.worth(&b[i]); w < least {
+				e, least = &b[i], w
+			}
 		}
 	}
 	var pvBit uint64
