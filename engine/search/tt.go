@@ -20,6 +20,11 @@ type ttEntry struct {
 	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | age 5
 }
 
+// depth and age read an entry's packed fields: replacement (store, worth)
+// and Hashfull decide by them.
+func (e *ttEntry) depth() int { return int(int8(e.data >> 48)) }
+func (e *ttEntry) age() uint8 { return uint8(e.data >> 59) }
+
 // TT is the transposition table: buckets of one or four entries
 // (ttways.go); an entry of the same key is replaced when the new result is
 // deeper, from a newer search, or exact.
@@ -64,12 +69,15 @@ type ttHit struct {
 // prefetch starts loading key's slot into the cache: the search calls it
 // before making a move, so the child's probe finds it there.
 func (t *TT) prefetch(key uint64) {
-	prefetch(uintptr(unsafe.Pointer(&t.entries[key&t.mask&^t.wayMask])))
+	prefetch(uintptr(unsafe.Pointer(&t.entries[t.first(key)])))
 }
+
+// first is the index of the first slot of key's bucket.
+func (t *TT) first(key uint64) uint64 { return key & t.mask &^ t.wayMask }
 
 // bucket is the slots key may occupy.
 func (t *TT) bucket(key uint64) []ttEntry {
-	i := key & t.mask &^ t.wayMask
+	i := t.first(key)
 	return t.entries[i : i+t.wayMask+1 : i+t.wayMask+1]
 }
 
@@ -85,7 +93,7 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 			move:  board.Move(d),
 			score: int(int16(d >> 16)),
 			eval:  int(int16(d >> 32)),
-			depth: int(int8(d >> 48)),
+			depth: e.depth(),
 			bound: int(d>>56) & 3,
 			pv:    d>>58&1 != 0,
 		}, true
@@ -107,9 +115,7 @@ func (t *TT) store(key uint64, move board.Move, score, eval, depth, bound int, p
 		if move == board.NoMove {
 			move = board.Move(e.data) // keep the old best move
 		}
-		oldDepth := int(int8(e.data >> 48))
-		oldAge := uint8(e.data >> 59)
-		if bound != boundExact && oldAge == t.age && depth+2 < oldDepth {
+		if bound != boundExact && e.age() == t.age && depth+2 < e.depth() {
 			return
 		}
 	} else if len(b) > 1 {
@@ -134,7 +140,7 @@ func (t *TT) Hashfull() int {
 	n := min(1000, len(t.entries))
 	used := 0
 	for i := 0; i < n; i++ {
-		if e := t.entries[i]; e.data != 0 && uint8(e.data>>59) == t.age {
+		if e := t.entries[i]; e.data != 0 && e.age() == t.age {
 			used++
 		}
 	}

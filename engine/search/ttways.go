@@ -43,6 +43,6 @@ func (t *TT) worth(e *ttEntry) int {
 	if e.data == 0 {
 		return -1 << 20
 	}
-	age := int((t.age - uint8(e.data>>59)) & ageMask)
-	return int(int8(e.data>>48)) - ttAgeWeight*age
+	age := int((t.age - e.age()) & ageMask)
+	return e.depth() - ttAgeWeight*age
 }
