@@ -19,7 +19,9 @@ import (
 // them, or those landing next to the enemy king; both solve more of WAC
 // and both lose games (2026-11-29, 600 self-play games each at 1+0.01):
 // spare, WAC 283–284 against 280–281, −24.4 ± 20.4 Elo; zone, WAC 284–285,
-// −19.1 ± 18.3 Elo. The default prunes them like any other capture.
+// −19.1 ± 18.3 Elo; zone again on the evening's engine, WAC 291 against
+// 285 and −20.9 ± 17.3 Elo (600 games). The default prunes them like any
+// other capture.
 var (
 	seePruneEnabled = params.Bool("seeprune.enabled", true, "search", "prune moves that lose material by SEE near the horizon")
 	seePruneDepth   = params.Int("seeprune.depth", 8, 1, 12, 1, "search", "deepest remaining depth where SEE pruning applies")

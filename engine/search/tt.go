@@ -42,7 +42,7 @@ func NewTT(mb int) *TT {
 	for n*2*16 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{entries: make([]ttEntry, n), mask: n - 1}
+	return &TT{entries: tableMemory(n), mask: n - 1}
 }
 
 // Clear empties the table (ucinewgame).
