@@ -12,10 +12,13 @@ const hugePage = 2 << 20
 // back with transparent huge pages (madvise MADV_HUGEPAGE). A probe lands on
 // a random slot of the table: with 4 KB pages a 16 MB table spans 4,096
 // pages, more than the CPU's TLB holds, so nearly every probe of a game's
-// full table also walks the page tables; 2 MB pages make it 8. Linux
-// defaults to "madvise" mode, where memory is only backed by huge pages
-// when it asks. The slice starts on a 2 MB boundary so that every huge
-// page lies wholly inside it; a kernel without THP ignores the advice.
+// full table also walks the page tables; 2 MB pages make it 8. The
+// kernels here run THP in "madvise" mode (a common default), where memory
+// is backed by huge pages only when the program asks, and Go's allocator
+// does not ask. The slice starts on a 2 MB boundary so that every huge
+// page lies wholly inside it; the 2 MB of slack around it goes unused. A
+// kernel with THP off ignores the advice; one with it always on does not
+// need it.
 func tableMemory(n uint64) []ttEntry {
 	size := n * uint64(unsafe.Sizeof(ttEntry{}))
 	if size < hugePage {
