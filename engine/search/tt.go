@@ -20,6 +20,10 @@ type ttEntry struct {
 	data uint64 // move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | age 5
 }
 
+// ttEntrySize is an entry's size in bytes: the table's size in megabytes
+// (NewTT) and its huge-page alignment (ttmem_linux.go) count in it.
+const ttEntrySize = unsafe.Sizeof(ttEntry{})
+
 // depth and age read an entry's packed fields: replacement (store, worth)
 // and Hashfull decide by them.
 func (e *ttEntry) depth() int { return int(int8(e.data >> 48)) }
@@ -39,7 +43,7 @@ type TT struct {
 func NewTT(mb int) *TT {
 	mb = max(mb, 1)
 	n := uint64(1)
-	for n*2*16 <= uint64(mb)<<20 {
+	for n*2*uint64(ttEntrySize) <= uint64(mb)<<20 {
 		n *= 2
 	}
 	return &TT{entries: tableMemory(n), mask: n - 1}

@@ -20,13 +20,13 @@ const hugePage = 2 << 20
 // kernel with THP off ignores the advice; one with it always on does not
 // need it.
 func tableMemory(n uint64) []ttEntry {
-	size := n * uint64(unsafe.Sizeof(ttEntry{}))
+	size := n * uint64(ttEntrySize)
 	if size < hugePage {
 		return make([]ttEntry, n)
 	}
-	raw := make([]ttEntry, n+hugePage/uint64(unsafe.Sizeof(ttEntry{})))
+	raw := make([]ttEntry, n+hugePage/uint64(ttEntrySize))
 	start := uintptr(unsafe.Pointer(&raw[0]))
-	skip := (hugePage - start%hugePage) % hugePage / unsafe.Sizeof(ttEntry{})
+	skip := (hugePage - start%hugePage) % hugePage / ttEntrySize
 	entries := raw[skip : skip+uintptr(n) : skip+uintptr(n)]
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(&entries[0])), size)
 	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // advice only: the table works without it

@@ -11,7 +11,7 @@ import (
 // zeroed; a smaller one is a plain slice of its size.
 func TestTableMemoryAligned(t *testing.T) {
 	for _, mb := range []int{2, 16, 33} {
-		n := uint64(mb) << 20 / uint64(unsafe.Sizeof(ttEntry{}))
+		n := uint64(mb) << 20 / uint64(ttEntrySize)
 		e := tableMemory(n)
 		if uint64(len(e)) != n || uint64(cap(e)) != n {
 			t.Fatalf("%d MB: len %d cap %d, want %d", mb, len(e), cap(e), n)
