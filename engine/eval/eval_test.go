@@ -79,7 +79,7 @@ func randomPositions(t testing.TB, n int) []*board.Position {
 // for the side to move, with every optional term switched on.
 func TestSymmetry(t *testing.T) {
 	p := params.NewValues()
-	for _, name := range []string{"eval.pawns.micromax", "eval.pawnpush.enabled", "eval.kingdanger.enabled"} {
+	for _, name := range []string{"eval.pawns.micromax", "eval.pawnpush.enabled", "eval.kingdanger.enabled", "eval.pawns.connected.enabled"} {
 		if err := p.Set(name, "true"); err != nil {
 			t.Fatal(err)
 		}

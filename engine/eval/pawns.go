@@ -79,7 +79,7 @@ func (e *Evaluator) pawnStructure(pos *board.Position) {
 func (e *Evaluator) computePawns(wp, bp board.Bitboard) {
 	e.passed = 0
 	pawns := [2]board.Bitboard{wp, bp}
-	structure, secondNb := e.on(pawnsEnabled), e.on(secondNbEnabled)
+	structure, secondNb, connected := e.on(pawnsEnabled), e.on(secondNbEnabled), e.on(connectedEnabled)
 	for c := board.White; c <= board.Black; c++ {
 		own, enemy := pawns[c], pawns[c^1]
 		var doubled, isolated, backward, missing int
@@ -116,6 +116,9 @@ func (e *Evaluator) computePawns(wp, bp board.Bitboard) {
 		}
 		if secondNb {
 			e.add(c, secondNbW, missing)
+		}
+		if connected {
+			e.connectedPawns(c, own)
 		}
 	}
 }
