@@ -33,21 +33,15 @@ var (
 )
 
 // connectedPawns credits colour c's pawns in own that stand beside or are
-// defended by another of its pawns, one weight per relative rank.
+// defended by another of its pawns, one weight per relative rank. The
+// defended ones are those under the side's pawn attacks, which
+// pawnStructure has already mapped (e.pawnAtt).
 func (e *Evaluator) connectedPawns(c board.Color, own board.Bitboard) {
-	var n [8]int
-	for b := own; b != 0; {
-		s := b.PopLSB()
-		beside := adjacentFiles[s.File()] & board.RankBB(s.Rank())
-		// The squares from which a pawn of c defends s are the ones a pawn
-		// of the other colour on s would attack.
-		if own&(beside|board.PawnAttacksBB(c^1, board.SquareBB(s))) != 0 {
-			n[s.RelativeRank(c)]++
-		}
-	}
+	beside := (own&^board.FileA)>>1 | (own&^board.FileH)<<1
+	connected := own & (beside | e.pawnAtt[c])
 	for r := 1; r <= 6; r++ {
-		if n[r] != 0 {
-			e.add(c, connectedW[r], n[r])
+		if n := (connected & board.RankBB(r^7*int(c))).Count(); n != 0 {
+			e.add(c, connectedW[r], n)
 		}
 	}
 }
