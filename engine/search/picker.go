@@ -255,32 +255,46 @@ func (s *Searcher) scoreNoisy(list *board.MoveList, sc *[board.MaxMoves]int32) {
 }
 
 func (s *Searcher) scoreQuiet(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
-	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
-	useHist := s.P.Bool(historyEnabled)
-	threats, bonus := s.quietThreats()
+	q := s.quietOrdering(mp.ply)
 	for i, m := range list.Moves[:list.N] {
-		pc := pos.PieceAt(m.From())
-		sc[i] = s.quietScore(fr, us, m, pc, useHist)
-		if threats != nil {
-			sc[i] += threats.threatScore(m, pc.Type(), bonus)
-		}
+		sc[i] = q.score(s, m)
 	}
 }
 
-// quietThreats is the threat maps of the node when order.threats is on
-// (threatorder.go), nil when off, with the bonus.
-func (s *Searcher) quietThreats() (*threatMaps, int32) {
-	if !s.P.Bool(threatOrderEnabled) {
-		return nil, 0
+// quietOrder is what ordering a node's quiet moves reads, fetched once per
+// node: its frame, the side to move, whether the from-to history is on,
+// and the threat maps with their bonus (nil when order.threats is off,
+// threatorder.go).
+type quietOrder struct {
+	fr      *frame
+	us      board.Color
+	useHist bool
+	threats *threatMaps
+	bonus   int32
+}
+
+func (s *Searcher) quietOrdering(ply int) quietOrder {
+	q := quietOrder{fr: &s.stack[ply], us: s.pos.SideToMove(), useHist: s.P.Bool(historyEnabled)}
+	if s.P.Bool(threatOrderEnabled) {
+		computeThreats(s.pos, &s.threats)
+		q.threats, q.bonus = &s.threats, int32(s.P.Int(threatOrderBonus))
 	}
-	computeThreats(s.pos, &s.threats)
-	return &s.threats, int32(s.P.Int(threatOrderBonus))
+	return q
+}
+
+// score is quiet move m's ordering score: its history (quietScore) plus its
+// threat bonus.
+func (q *quietOrder) score(s *Searcher, m board.Move) int32 {
+	pc := s.pos.PieceAt(m.From())
+	v := s.quietScore(q.fr, q.us, m, pc, q.useHist)
+	if q.threats != nil {
+		v += q.threats.threatScore(m, pc.Type(), q.bonus)
+	}
+	return v
 }
 
 func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMoves]int32) {
-	fr, us, pos := &s.stack[mp.ply], s.pos.SideToMove(), s.pos
-	useHist := s.P.Bool(historyEnabled)
-	threats, bonus := s.quietThreats()
+	q := s.quietOrdering(mp.ply)
 	for i, m := range list.Moves[:list.N] {
 		switch {
 		case !m.IsQuiet():
@@ -296,11 +310,7 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 		case m == mp.counter:
 			sc[i] = scoreCounter
 		default:
-			pc := pos.PieceAt(m.From())
-			sc[i] = s.quietScore(fr, us, m, pc, useHist)
-			if threats != nil {
-				sc[i] += threats.threatScore(m, pc.Type(), bonus)
-			}
+			sc[i] = q.score(s, m)
 		}
 	}
 }
