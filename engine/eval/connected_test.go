@@ -1,11 +1,6 @@
 package eval
 
-import (
-	"testing"
-
-	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/engine/params"
-)
+import "testing"
 
 // TestConnectedPawns counts phalanxes and supported pawns by rank, for both
 // colours: the score with the term on minus the score with it off is the
@@ -26,31 +21,11 @@ func TestConnectedPawns(t *testing.T) {
 		// h-file and a-file pawns on one rank are not beside each other.
 		{"4k3/8/8/8/P6P/8/8/4K3 w - - 0 1", 0},
 	} {
-		pos, err := board.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		score := func(on bool) int {
-			p := params.NewValues()
-			for name, v := range map[string]string{
-				"eval.trades.enabled": "false", "eval.drawn.enabled": "false",
-				"eval.pawns.connected.rank3.mg": "7", "eval.pawns.connected.rank3.eg": "7",
-				"eval.pawns.connected.rank4.mg": "100", "eval.pawns.connected.rank4.eg": "100",
-			} {
-				if err := p.Set(name, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if on {
-				if err := p.Set("eval.pawns.connected.enabled", "true"); err != nil {
-					t.Fatal(err)
-				}
-			}
-			e := New(p)
-			e.Prepare()
-			return e.Evaluate(pos)
-		}
-		if got := score(true) - score(false); got != c.want {
+		on, off := evalWith(t, c.fen, "eval.pawns.connected.enabled",
+			"eval.trades.enabled", "false", "eval.drawn.enabled", "false",
+			"eval.pawns.connected.rank3.mg", "7", "eval.pawns.connected.rank3.eg", "7",
+			"eval.pawns.connected.rank4.mg", "100", "eval.pawns.connected.rank4.eg", "100")
+		if got := on - off; got != c.want {
 			t.Errorf("%s: the term adds %d, want %d", c.fen, got, c.want)
 		}
 	}

@@ -7,8 +7,9 @@ import (
 	"github.com/elolab/elolab/engine/params"
 )
 
-// evalWith scores fen with the named switch on and off.
-func evalWith(t *testing.T, fen, toggle string) (on, off int) {
+// evalWith scores fen with the named switch on and off, the other
+// parameters at their defaults but for the name/value pairs kv.
+func evalWith(t *testing.T, fen, toggle string, kv ...string) (on, off int) {
 	t.Helper()
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
@@ -16,6 +17,11 @@ func evalWith(t *testing.T, fen, toggle string) (on, off int) {
 	}
 	for _, v := range []string{"true", "false"} {
 		p := params.NewValues()
+		for i := 0; i+1 < len(kv); i += 2 {
+			if err := p.Set(kv[i], kv[i+1]); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if err := p.Set(toggle, v); err != nil {
 			t.Fatal(err)
 		}
