@@ -110,6 +110,9 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	w.ackWait = cons.CachedInfo().Config.AckWait
 	w.heartbeat = 5 * time.Second
+	// The worker is on the list before it takes work, not one goroutine
+	// start later: a batch can be played and gone before that.
+	w.putBeat(ctx)
 	hctx, stopHB := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() { w.beat(hctx) })
@@ -334,29 +337,36 @@ func (w *Worker) count(games int) {
 }
 
 // beat writes the heartbeat until ctx ends, and deletes it then.
+// beat renews the worker's heartbeat every w.heartbeat until ctx ends; the
+// first one is written by putBeat before the worker takes work.
 func (w *Worker) beat(ctx context.Context) {
 	t := time.NewTicker(w.heartbeat)
 	defer t.Stop()
 	for {
-		w.mu.Lock()
-		h := w.hb
-		h.Seen = time.Now().UTC()
-		if n := len(w.recent); n > 0 {
-			span := max(time.Minute, h.Seen.Sub(w.recent[0]))
-			h.PerMinute = float64(n) / span.Minutes()
-		}
-		w.mu.Unlock()
-		data, _ := json.Marshal(h)
-		c, cancel := bounded(ctx, w.js)
-		if kv, err := w.js.KeyValue(c, WorkersBucket); err == nil {
-			_, _ = kv.Put(c, w.Name, data)
-		}
-		cancel()
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+		w.putBeat(ctx)
+	}
+}
+
+// putBeat writes the worker's heartbeat, with its games per minute.
+func (w *Worker) putBeat(ctx context.Context) {
+	w.mu.Lock()
+	h := w.hb
+	h.Seen = time.Now().UTC()
+	if n := len(w.recent); n > 0 {
+		span := max(time.Minute, h.Seen.Sub(w.recent[0]))
+		h.PerMinute = float64(n) / span.Minutes()
+	}
+	w.mu.Unlock()
+	data, _ := json.Marshal(h)
+	c, cancel := bounded(ctx, w.js)
+	defer cancel()
+	if kv, err := w.js.KeyValue(c, WorkersBucket); err == nil {
+		_, _ = kv.Put(c, w.Name, data)
 	}
 }
 
