@@ -184,6 +184,7 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.passedPawns(pos, phase)
 	e.bishopPair(pos)
 	e.pawnPush(pos, phase)
+	e.complexity(pos) // reads the end-game sum of every term above
 
 	score := (e.acc.mg()*phase+e.acc.eg()*scale/64*(MaxPhase-phase))/MaxPhase + e.flat[board.White] - e.flat[board.Black]
 	lead := e.materialLead() // shared by the two scaling terms

@@ -64,7 +64,7 @@ func (e *Evaluator) pieces(pos *board.Position) {
 				att := board.AttacksBy(pt, s, occ)
 				e.attBy[c][pt] |= att
 				if mob {
-					e.add(c, mobilityW[pt], (att&area).Count()-mobilityBase[pt])
+					e.addMobility(c, pt, (att & area).Count())
 				}
 				if ks {
 					if n := (att & zone).Count(); n > 0 {
@@ -160,12 +160,12 @@ type mobilityTables struct {
 
 func (e *Evaluator) prepareMobility() {
 	mob, ks, rooks := e.on(mobilityEnabled), e.on(kingSafetyEnabled), e.on(rookFilesEnabled)
+	table := e.on(mobTableEnabled)
 	for pt := board.Knight; pt <= board.Queen; pt++ {
-		mg, eg := e.get(mobilityW[pt].mg), e.get(mobilityW[pt].eg)
 		for n := range e.mob[pt] {
 			e.mob[pt][n] = 0
 			if mob {
-				e.mob[pt][n] = pack(mg*(n-mobilityBase[pt]), eg*(n-mobilityBase[pt]))
+				e.mob[pt][n] = e.mobilityEntry(pt, n, table)
 			}
 		}
 		e.kingAtt[pt] = 0
