@@ -147,13 +147,8 @@ func TestTogglesMatter(t *testing.T) {
 		return s
 	}
 	base := sum(params.NewValues())
-	// Switches whose default weights make them neutral by design, each
-	// covered by its own test.
-	neutral := map[string]bool{
-		"eval.mobility.table.enabled": true, // TestMobilityTableDefaults, TestMobilityTable
-	}
 	for _, d := range params.All() {
-		if d.Group != "eval" || d.Kind != params.KindBool || neutral[d.Name] {
+		if d.Group != "eval" || d.Kind != params.KindBool {
 			continue
 		}
 		p := params.NewValues()

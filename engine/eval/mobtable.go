@@ -16,17 +16,20 @@ import (
 // path reads the same per-count table either way (mobilityTables.mob), so
 // the table costs no time.
 //
-// The defaults are the fitted linear weights written out per count (knight
-// 6/0, bishop 5/5, rook 3/2, queen 3/−1 per square from mobilityBase), so
-// switching the table on alone does not change the evaluation; a Texel fit
-// of eval.mobility.table gives it its shape. Names end in the count:
+// The declared defaults are the slopes' fitted weights written out per
+// count (knight 6/0, bishop 5/5, rook 3/2, queen 3/−1 per square from
+// mobilityBase), the start of a Texel fit of eval.mobility.table; the
+// fitted table (fitted.go) replaces them. Names end in the count:
 // eval.mobility.table.knight.n2 is a knight reaching two squares.
 //
 // Measured on 2026-11-30: fitted alone on 1.6 M datagen positions
 // (configs/labrat/mobility-fit.yaml; hold-out error 0.090182 → 0.090026),
-// −2.3 ± 18.7 Elo in 600 self-play games at 1+0.01: off.
+// −2.3 ± 18.7 Elo in 600 self-play games at 1+0.01, WAC 288, 288, 288
+// where the slopes solved 284, 284, 283, and against Ethereal 12, in one
+// gauntlet with the engine without it on the same openings, −146.4 ±
+// 26.4 against −185.3 ± 28.3 in 500 games each: on since then.
 var (
-	mobTableEnabled = params.Bool("eval.mobility.table.enabled", false, "eval", "mobility scored by a table per reachable-square count instead of a slope per piece")
+	mobTableEnabled = params.Bool("eval.mobility.table.enabled", true, "eval", "mobility scored by a table per reachable-square count instead of a slope per piece")
 	mobTableW       = declareMobTable()
 )
 

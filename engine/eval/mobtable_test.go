@@ -8,21 +8,37 @@ import (
 	"github.com/elolab/elolab/engine/params"
 )
 
-// TestMobilityTableDefaults: the table's defaults are the linear slopes'
-// defaults written out per count, so switching the table on alone changes
-// no score (a refit of the slopes must rewrite the table's defaults).
-func TestMobilityTableDefaults(t *testing.T) {
-	p := params.NewValues()
+// TestMobilityTableSlope: the table set to the slopes' values per count
+// scores every position as the slopes do with the table off, on the fast
+// and on the traced path.
+func TestMobilityTableSlope(t *testing.T) {
+	slope, table := params.NewValues(), params.NewValues()
+	if err := slope.Set("eval.mobility.table.enabled", "false"); err != nil {
+		t.Fatal(err)
+	}
 	for pt := board.Knight; pt <= board.Queen; pt++ {
 		for n := 0; n < mobTableSize[pt]; n++ {
 			d := n - mobilityBase[pt]
 			w := mobTableW[pt][n]
-			if got, want := p.Get(w.mg), p.Get(mobilityW[pt].mg)*d; got != want {
-				t.Errorf("%s = %d, the slope gives %d", w.mg.Name, got, want)
+			if err := table.SetInt(w.mg, slope.Get(mobilityW[pt].mg)*d); err != nil {
+				t.Fatal(err)
 			}
-			if got, want := p.Get(w.eg), p.Get(mobilityW[pt].eg)*d; got != want {
-				t.Errorf("%s = %d, the slope gives %d", w.eg.Name, got, want)
+			if err := table.SetInt(w.eg, slope.Get(mobilityW[pt].eg)*d); err != nil {
+				t.Fatal(err)
 			}
+		}
+	}
+	if table.Get(mobTableEnabled) == 0 {
+		t.Fatal("the table is not on by default")
+	}
+	es, et := New(slope), New(table)
+	es.Prepare()
+	et.Prepare()
+	tr := NewTrace()
+	for _, pos := range randomPositions(t, 300) {
+		a, b, c := es.Evaluate(pos), et.Evaluate(pos), New(table).TraceEval(pos, tr)
+		if a != b || b != c {
+			t.Fatalf("%s: slopes %d, table %d, table traced %d", pos.FEN(), a, b, c)
 		}
 	}
 }
