@@ -336,7 +336,6 @@ func (w *Worker) count(games int) {
 	w.recent = w.recent[cut:]
 }
 
-// beat writes the heartbeat until ctx ends, and deletes it then.
 // beat renews the worker's heartbeat every w.heartbeat until ctx ends; the
 // first one is written by putBeat before the worker takes work.
 func (w *Worker) beat(ctx context.Context) {
