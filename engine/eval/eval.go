@@ -18,6 +18,10 @@ var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 // weight is a middle-game / end-game pair of parameters.
 type weight struct{ mg, eg *params.Def }
 
+// pieceNames name the piece types in parameter names (eval.pst.knight.*,
+// eval.mobility.table.knight.*).
+var pieceNames = [7]string{board.Pawn: "pawn", board.Knight: "knight", board.Bishop: "bishop", board.Rook: "rook", board.Queen: "queen", board.King: "king"}
+
 // pair declares name.mg and name.eg.
 func pair(name string, mg, eg, lo, hi int, step float64, doc string) weight {
 	return weight{

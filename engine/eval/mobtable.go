@@ -38,14 +38,13 @@ var (
 var mobTableSize = [7]int{board.Knight: 9, board.Bishop: 14, board.Rook: 15, board.Queen: 28}
 
 func declareMobTable() (w [7][28]weight) {
-	names := [7]string{board.Knight: "knight", board.Bishop: "bishop", board.Rook: "rook", board.Queen: "queen"}
 	slope := [7][2]int{board.Knight: {6, 0}, board.Bishop: {5, 5}, board.Rook: {3, 2}, board.Queen: {3, -1}}
 	for pt := board.Knight; pt <= board.Queen; pt++ {
 		for n := 0; n < mobTableSize[pt]; n++ {
 			d := n - mobilityBase[pt]
-			w[pt][n] = pair("eval.mobility.table."+names[pt]+".n"+strconv.Itoa(n),
+			w[pt][n] = pair("eval.mobility.table."+pieceNames[pt]+".n"+strconv.Itoa(n),
 				slope[pt][0]*d, slope[pt][1]*d, -200, 200, 2,
-				names[pt]+" reaching "+strconv.Itoa(n)+" squares")
+				pieceNames[pt]+" reaching "+strconv.Itoa(n)+" squares")
 		}
 	}
 	return w

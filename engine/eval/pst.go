@@ -19,7 +19,6 @@ var pstW = declarePST()
 // declarePST registers the tables from pstDefaults, which holds (mg, eg)
 // for a1..d8 as [rank][file] pairs.
 func declarePST() (w [7][64]weight) {
-	names := [7]string{2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king", 1: "pawn"}
 	for pt := board.Pawn; pt <= board.King; pt++ {
 		for r := 0; r < 8; r++ {
 			if pt == board.Pawn && (r == 0 || r == 7) {
@@ -28,7 +27,7 @@ func declarePST() (w [7][64]weight) {
 			for f := 0; f < 4; f++ {
 				sq := board.MakeSquare(f, r)
 				d := pstDefaults[pt][r][f]
-				p := pair("eval.pst."+names[pt]+"."+sq.String(), d[0], d[1], -200, 200, 4, names[pt]+" on "+sq.String()+"/"+board.MakeSquare(7-f, r).String())
+				p := pair("eval.pst."+pieceNames[pt]+"."+sq.String(), d[0], d[1], -200, 200, 4, pieceNames[pt]+" on "+sq.String()+"/"+board.MakeSquare(7-f, r).String())
 				w[pt][sq] = p
 				w[pt][board.MakeSquare(7-f, r)] = p
 			}
