@@ -397,9 +397,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
 			r := s.reduction(depth, searched, quiet, mp.lastBad, givesCheck, inCheck, pvNode, cutNode, m, us, ply)
-			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false, r > 0 || !cutNode)
+			reduced := newDepth - r
+			sc = -s.negamax(-alpha-1, -alpha, reduced, ply+1, false, r > 0 || !cutNode)
 			if sc > alpha && r > 0 {
-				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				if newDepth = s.researchDepth(sc, best, newDepth); newDepth > reduced {
+					sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				}
 			}
 			if sc > alpha && sc < beta && pvNode {
 				sc = -s.negamax(-beta, -alpha, newDepth, ply+1, true, false)
