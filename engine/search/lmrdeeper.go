@@ -6,17 +6,16 @@ import "github.com/elolab/elolab/engine/params"
 // doDeeperSearch and doShallowerSearch): a late move whose reduced search
 // beat alpha is searched again, and how its reduced score compares with
 // the best score of the node so far sets the depth of that second look.
-// A move that beat the best by a wide margin is likely the new best move,
-// often a sacrifice whose point lies just past the horizon, and gets one
-// ply more than its unreduced depth; one that barely reached it gets one
-// ply less, which saves the re-search where the reduction alone already
-// left it a ply short. The margin grows with depth, as the scores of
-// deeper searches spread wider.
+// A move that beat the best by a wide margin is likely the new best move
+// and gets one ply more than its unreduced depth; one that barely reached
+// it gets one ply less, which saves the re-search where the reduction
+// alone already left it a ply short. The margin grows with depth, as the
+// scores of deeper searches spread wider.
 //
 // Off: −5.8 ± 18.9 Elo in 600 self-play games at 1+0.01 (2026-11-30,
 // LOS 27 %), and WAC 286, 286, 286 at 200 ms where the defaults solved
-// 287, 287; with the shallower half off (lmr.shallower.margin 0) WAC 288,
-// 288, not played.
+// 287, 287, 287; with the shallower half off (lmr.shallower.margin 0)
+// WAC 288, 288, not played.
 var (
 	lmrDeeper          = params.Bool("lmr.deeper", false, "search", "re-search a reduced move that beat alpha one ply deeper when it beat the node's best by lmr.deeper.margin, one ply shallower when it barely did")
 	lmrDeeperMargin    = params.Int("lmr.deeper.margin", 43, 0, 200, 10, "search", "centipawns over the node's best score for the deeper re-search")
