@@ -15,7 +15,8 @@ import "github.com/elolab/elolab/engine/params"
 // Off: −5.8 ± 18.9 Elo in 600 self-play games at 1+0.01 (2026-11-30,
 // LOS 27 %), and WAC 286, 286, 286 at 200 ms where the defaults solved
 // 287, 287, 287; with the shallower half off (lmr.shallower.margin 0)
-// WAC 288, 288, not played.
+// WAC 288, 288, and against Ethereal 12 148.5 of 500 points where the
+// defaults scored 149.5 on the same openings (2026-11-30, evening).
 var (
 	lmrDeeper          = params.Bool("lmr.deeper", false, "search", "re-search a reduced move that beat alpha one ply deeper when it beat the node's best by lmr.deeper.margin, one ply shallower when it barely did")
 	lmrDeeperMargin    = params.Int("lmr.deeper.margin", 43, 0, 200, 10, "search", "centipawns over the node's best score for the deeper re-search")

@@ -35,7 +35,7 @@ func (s *Searcher) qpv(alpha, beta, ply int) int {
 	s.pvLen[ply] = 0
 	inCheck := pos.InCheck()
 	if ply > 0 && s.isDraw(inCheck) {
-		return 0
+		return 0 // a fitting label, not a game: no contempt (contempt.go)
 	}
 	if ply >= MaxPly {
 		if inCheck {

@@ -25,7 +25,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	s.pvLen[ply] = 0
 	inCheck := pos.InCheck()
 	if s.isDraw(inCheck) {
-		return 0
+		return s.drawScore(ply)
 	}
 	if ply >= MaxPly {
 		if inCheck {

@@ -241,7 +241,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	root := ply == 0
 	if !root {
 		if s.isDraw(inCheck) {
-			return 0
+			return s.drawScore(ply)
 		}
 		if ply >= MaxPly {
 			return s.Eval.Evaluate(pos)
@@ -458,7 +458,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 			if inCheck {
 				return -Mate + ply
 			}
-			return 0
+			return s.drawScore(ply) // stalemate
 		}
 		return best // every move was pruned as futile: best is the futility bound
 	}
