@@ -12,7 +12,7 @@ import "github.com/elolab/elolab/engine/params"
 // Elo in 600 self-play games at 1+0.01, WAC 283 against 285–286: off.
 var (
 	aspEnabled  = params.Bool("aspiration.enabled", true, "search", "aspiration windows at the root")
-	aspDelta    = params.Int("aspiration.delta", 17, 5, 200, 3, "search", "initial half-width of the aspiration window (cp)")
+	aspDelta    = params.Int("aspiration.delta", 13, 5, 200, 3, "search", "initial half-width of the aspiration window (cp)")
 	aspMinDepth = params.Int("aspiration.mindepth", 5, 2, 20, 1, "search", "first iteration that uses a window")
 	aspFailHigh = params.Bool("aspiration.failhigh", false, "search", "search again one ply shallower after each fail high at the root")
 )

@@ -32,7 +32,7 @@ var (
 	futMMMargin = params.Int("futility.micromax.margin", 50, 0, 500, 10, "search", "micromax: margin added to eval + gain (cp), standing in for the positional gain micro-Max adds incrementally")
 
 	futMFDepth  = params.Int("futility.moonfish.depth", 6, 1, 6, 1, "search", "moonfish: deepest remaining depth pruned")
-	futMFMargin = params.Int("futility.moonfish.margin", 106, 20, 500, 10, "search", "moonfish: margin per ply of depth (cp)")
+	futMFMargin = params.Int("futility.moonfish.margin", 108, 20, 500, 10, "search", "moonfish: margin per ply of depth (cp)")
 
 	futCPFrontier    = params.Int("futility.cpw.frontier", 125, 20, 600, 10, "search", "chessprogramming: margin at depth 1 (cp)")
 	futCPPreFrontier = params.Int("futility.cpw.prefrontier", 500, 100, 1200, 25, "search", "chessprogramming: margin at depth 2 (cp)")

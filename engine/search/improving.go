@@ -12,7 +12,7 @@ import "github.com/elolab/elolab/engine/params"
 // SEE pruning, +44.3 ± 28.4 Elo in 300 games at 1+0.01 (2026-11-24): on.
 var (
 	improvingEnabled = params.Bool("improving.enabled", true, "search", "adjust reverse futility, late move pruning and reductions by whether the eval improves")
-	improvingLMP     = params.Int("improving.lmppct", 54, 10, 100, 5, "search", "late move pruning: percent of the quiet move count kept when not improving")
+	improvingLMP     = params.Int("improving.lmppct", 58, 10, 100, 5, "search", "late move pruning: percent of the quiet move count kept when not improving")
 )
 
 // setImproving sets the frame's improving and worsening flags: the static

@@ -22,7 +22,7 @@ var (
 	nmpMinDepth    = params.Int("nullmove.mindepth", 3, 1, 8, 1, "search", "least remaining depth for a null move")
 	nmpRBase       = params.Int("nullmove.rbase", 3, 1, 6, 1, "search", "base depth reduction R")
 	nmpRDepthDiv   = params.Int("nullmove.rdepthdiv", 4, 1, 16, 1, "search", "R grows by depth / rdepthdiv")
-	nmpREvalDiv    = params.Int("nullmove.revaldiv", 195, 50, 1000, 20, "search", "R grows by (eval - beta) / revaldiv, at most 3")
+	nmpREvalDiv    = params.Int("nullmove.revaldiv", 217, 50, 1000, 20, "search", "R grows by (eval - beta) / revaldiv, at most 3")
 	nmpVerify      = params.Bool("nullmove.verify", false, "search", "verify a null-move cutoff with a reduced normal search")
 	nmpVerifyDepth = params.Int("nullmove.verifydepth", 10, 2, 30, 1, "search", "least depth at which cutoffs are verified")
 	nmpTTGuard     = params.Bool("nullmove.ttguard", true, "search", "no null move when the hash table's upper bound for the node is below beta")

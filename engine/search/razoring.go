@@ -7,7 +7,7 @@ import "github.com/elolab/elolab/engine/params"
 var (
 	razorEnabled = params.Bool("razor.enabled", true, "search", "razoring near the horizon")
 	razorDepth   = params.Int("razor.depth", 1, 1, 6, 1, "search", "deepest remaining depth where razoring applies")
-	razorMargin  = params.Int("razor.margin", 303, 50, 1000, 20, "search", "razoring margin per ply of depth (cp)")
+	razorMargin  = params.Int("razor.margin", 270, 50, 1000, 20, "search", "razoring margin per ply of depth (cp)")
 )
 
 func (s *Searcher) razor(alpha, depth, ply, staticEval int) (int, bool) {

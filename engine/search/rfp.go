@@ -10,7 +10,7 @@ import (
 var (
 	rfpEnabled = params.Bool("rfp.enabled", true, "search", "reverse futility pruning (static null move)")
 	rfpDepth   = params.Int("rfp.depth", 7, 1, 12, 1, "search", "deepest remaining depth where reverse futility applies")
-	rfpMargin  = params.Int("rfp.margin", 79, 20, 300, 8, "search", "reverse futility margin per ply (cp)")
+	rfpMargin  = params.Int("rfp.margin", 75, 20, 300, 8, "search", "reverse futility margin per ply (cp)")
 	rfpKing    = params.Int("rfp.kingattackers", 2, 0, 8, 1, "search", "no reverse futility when this many enemy pieces attack the king's zone (0: off)")
 )
 

@@ -26,8 +26,8 @@ var (
 	seePruneEnabled = params.Bool("seeprune.enabled", true, "search", "prune moves that lose material by SEE near the horizon")
 	seePruneDepth   = params.Int("seeprune.depth", 8, 1, 12, 1, "search", "deepest remaining depth where SEE pruning applies")
 	seeSparePV      = params.Bool("seeprune.sparepv", false, "search", "no SEE pruning at PV nodes (for WAC; −31 Elo in 300 games)")
-	seePruneQuiet   = params.Int("seeprune.quiet", 56, 10, 200, 8, "search", "quiet moves: material (cp) a move may lose per ply of depth")
-	seePruneNoisy   = params.Int("seeprune.noisy", 19, 5, 100, 4, "search", "losing captures: material (cp) a capture may lose per depth²")
+	seePruneQuiet   = params.Int("seeprune.quiet", 52, 10, 200, 8, "search", "quiet moves: material (cp) a move may lose per ply of depth")
+	seePruneNoisy   = params.Int("seeprune.noisy", 21, 5, 100, 4, "search", "losing captures: material (cp) a capture may lose per depth²")
 	seeChecks       = params.Enum("seeprune.checks", "prune", []string{"prune", "zone", "spare"}, "search", "captures that give check: prune as any other, spare those landing next to the enemy king (zone), or spare all")
 )
 

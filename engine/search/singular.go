@@ -36,7 +36,7 @@ var (
 	seMultiCut = params.Bool("singular.multicut", true, "search", "cut the node when the test search fails high against beta")
 
 	seDouble       = params.Bool("singular.double.enabled", true, "search", "extend a strongly singular hash move two plies at non-PV nodes")
-	seDoubleMargin = params.Int("singular.double.margin", 30, 0, 200, 5, "search", "the test's score must fall this many cp below its window for two plies")
+	seDoubleMargin = params.Int("singular.double.margin", 27, 0, 200, 5, "search", "the test's score must fall this many cp below its window for two plies")
 	seDoubleLimit  = params.Int("singular.double.limit", 4, 1, 16, 1, "search", "most double extensions along one line")
 	seNegative     = params.Bool("singular.negative", false, "search", "search a hash move that is not singular, and whose score beats beta, one ply shallower")
 )
