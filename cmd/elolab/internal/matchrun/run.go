@@ -98,6 +98,9 @@ func Run(ctx context.Context, o Options) error {
 			}
 		}
 	}
+	for _, w := range tournament.ThreadWarnings(&sess.Plan, players) {
+		fmt.Fprintln(m.Stderr, w)
+	}
 	m.subscribe(sess, cons)
 	res, runErr := sess.Play(ctx)
 	return m.finish(res, runErr, cons, rec)

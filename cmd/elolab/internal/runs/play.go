@@ -62,6 +62,11 @@ func Play(ctx context.Context, stdout, stderr io.Writer, st *store.Store, dbPath
 	if err := sess.Validate(); err != nil {
 		return failuref("run %d: the stored games do not fit: %v", run.ID, err)
 	}
+	if !o.Remote.Enabled() { // workers play on machines of their own
+		for _, w := range tournament.ThreadWarnings(&sess.Plan, players) {
+			fmt.Fprintln(stderr, w)
+		}
+	}
 	var workers web.WorkersSource // the page's, when the run serves workers
 	if o.Remote.Enabled() {
 		r, err := serve(ctx, o.Remote, dbPath, run.ID, tcfg, func(res remote.Result) {
