@@ -37,7 +37,7 @@ func ThreadWarnings(cfg *Config, players []player.Player) []string {
 			advertised[i] = players[i].Options()
 		}
 	}
-	conc := cfg.concurrency(len(cfg.toPlay(cfg.jobs())))
+	conc := cfg.concurrencyToPlay()
 	cpus := runtime.NumCPU()
 	if cfg.slots(conc) != nil {
 		cpus = len(cfg.CPUs)

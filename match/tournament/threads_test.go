@@ -116,7 +116,7 @@ func TestThreadWarningsStarted(t *testing.T) {
 	// The same engines, as if each advertised Glaurung's two threads: the
 	// count of games at once comes from cfg.
 	adv := [][]player.Option{glaurungOpts, glaurungOpts}
-	if w := threadWarnings(cfg.Engines, adv, cfg.concurrency(len(cfg.toPlay(cfg.jobs()))), 2); len(w) != 2 {
+	if w := threadWarnings(cfg.Engines, adv, cfg.concurrencyToPlay(), 2); len(w) != 2 {
 		t.Fatalf("warnings %q, want two", w)
 	}
 }

@@ -229,7 +229,7 @@ func (c *Config) Total() int { return len(c.jobs()) }
 // engine.
 func StartEngines(ctx context.Context, cfg *Config) ([]player.Player, error) {
 	var cpus []int
-	if slots := cfg.slots(cfg.concurrency(len(cfg.toPlay(cfg.jobs())))); slots != nil {
+	if slots := cfg.slots(cfg.concurrencyToPlay()); slots != nil {
 		cpus = slots[0]
 	}
 	// At once: an engine's start-up (Stockfish loads its network for
@@ -290,6 +290,10 @@ func (c *Config) concurrency(n int) int {
 	}
 	return max(1, min(conc, n))
 }
+
+// concurrencyToPlay is the number of slots for the games c.Played does not
+// hold: the games at once when the run starts.
+func (c *Config) concurrencyToPlay() int { return c.concurrency(len(c.toPlay(c.jobs()))) }
 
 // slots gives each of conc slots its CPUs (nil: no pinning).
 func (c *Config) slots(conc int) [][]int { return player.SlotCPUs(c.CPUs, conc) }
