@@ -24,7 +24,8 @@ import (
 // and −129.5 ± 21.8 against Ethereal 12 on the 800 openings where the
 // defaults scored −112.8 ± 20.3: not kept.
 //
-// lmr.divisor 260 instead of the SPSA's 215 (less reduction) was measured
+// lmr.divisor 260 instead of the first SPSA run's 215 (less reduction,
+// the default from 2026-11-25 to 2026-11-30) was measured
 // for WAC on 2026-11-29: 288, 289, 289, 289, 286, 285, 285 in seven runs
 // over an hour (the defaults 281, 281 alternated with two of them),
 // +5.8 ± 19.3 Elo in 600 self-play games at 1+0.01, but −152.9 ± 22.4
@@ -38,6 +39,8 @@ import (
 // at 1+0.01): the divisor fell steadily over the whole run, the clearest
 // trend of its twelve parameters; all twelve together scored
 // +28.4 ± 18.8 Elo in 600 games against the values before (README).
+// Following the trend further, 145, scored −4.6 ± 17.9 Elo in 600
+// self-play games (2026-12-01, LOS 30.6 %): not kept.
 var (
 	lmrEnabled     = params.Bool("lmr.enabled", true, "search", "late move reductions")
 	lmrBase        = params.Int("lmr.base", 89, 0, 300, 10, "search", "reduction table base (hundredths of a ply)")
