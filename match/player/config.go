@@ -44,6 +44,21 @@ type OptionValue struct {
 	Name, Value string
 }
 
+// LookupOption returns the value opts give the option named name and
+// whether they give one. Names match case-insensitively, as engines match
+// them, and the last value wins: every value is sent in order, so the
+// engine keeps the last ("option.Hash=8 option.hash=32" is a 32 MB
+// table). Labels and checks that read an option go through here so that
+// they say what the engine got.
+func LookupOption(opts []OptionValue, name string) (value string, ok bool) {
+	for _, o := range opts {
+		if strings.EqualFold(o.Name, name) {
+			value, ok = o.Value, true
+		}
+	}
+	return value, ok
+}
+
 // OptionsFromMap returns the map's options sorted by name.
 func OptionsFromMap(m map[string]string) []OptionValue {
 	out := make([]OptionValue, 0, len(m))

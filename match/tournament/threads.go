@@ -77,17 +77,15 @@ func threadCount(set []player.OptionValue, advertised []player.Option) (name str
 		if o.Type != "spin" || !isThreadOption(o.Name) {
 			continue
 		}
-		value := o.Default
-		for _, ov := range set {
-			if strings.EqualFold(ov.Name, o.Name) {
-				value, userSet = ov.Value, true
-			}
+		value, given := player.LookupOption(set, o.Name)
+		if !given {
+			value = o.Default
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil {
 			return "", 0, false, false
 		}
-		return o.Name, n, userSet, true
+		return o.Name, n, given, true
 	}
 	return "", 0, false, false
 }

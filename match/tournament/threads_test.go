@@ -48,6 +48,14 @@ func TestThreadWarnings(t *testing.T) {
 			conc:       2, cpus: 2,
 		},
 		{
+			name: "an option given twice counts as the engine gets it: the last value",
+			engines: []Engine{threadEngine("glaurung", player.OptionValue{Name: "Threads", Value: "1"},
+				player.OptionValue{Name: "threads", Value: "2"})},
+			advertised: [][]player.Option{glaurungOpts},
+			conc:       2, cpus: 2,
+			want: []string{"glaurung searches with 2 threads (as set \"Threads\")"},
+		},
+		{
 			name:       "one game at a time leaves both CPUs to it",
 			engines:    []Engine{threadEngine("glaurung")},
 			advertised: [][]player.Option{glaurungOpts},

@@ -96,3 +96,18 @@ func TestRunBadInput(t *testing.T) {
 		t.Errorf("output: %q", out.String())
 	}
 }
+
+// TestMatchHeaderOptions: the "Results of" header names the Hash and
+// Threads each engine got. Given twice in different case, the engine keeps
+// the last value it was sent, so the header says that one, not the first.
+func TestMatchHeaderOptions(t *testing.T) {
+	c, err := cli.ParseArgs([]string{"-engine", "cmd=a", "option.Hash=8", "option.hash=32", "option.Threads=1",
+		"-engine", "cmd=b", "-each", "tc=1+0.01"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := matchHeader(c, nil)
+	if h.Hash != "32 - 16" || h.Threads != "1" {
+		t.Errorf("header Hash %q Threads %q, want \"32 - 16\" and \"1\"", h.Hash, h.Threads)
+	}
+}

@@ -45,12 +45,10 @@ func CloseAll(players []player.Player) {
 	}
 }
 
-// optionOr returns an engine option's value or def.
+// optionOr returns the value the engine gets for an option, or def.
 func optionOr(s cli.EngineSpec, name, def string) string {
-	for _, o := range s.Options {
-		if strings.EqualFold(o.Name, name) {
-			return o.Value
-		}
+	if v, ok := player.LookupOption(s.Options, name); ok {
+		return v
 	}
 	return def
 }
