@@ -66,6 +66,7 @@ type Evaluator struct {
 	materialTables
 	mobilityTables
 	kingSafetyTables
+	stormTables
 	passedTables
 	bishopPairTables
 	threatsTables
@@ -95,6 +96,7 @@ func (e *Evaluator) Prepare() {
 	e.prepareMaterial()
 	e.prepareMobility()
 	e.prepareKingSafety()
+	e.prepareStorm()
 	e.preparePassed()
 	e.prepareBishopPair()
 	e.prepareThreats()
@@ -181,6 +183,7 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.pawnStructure(pos)
 	e.pieces(pos) // mobility, rooks on files, king attacks; the attack maps
 	e.kingSafety(pos)
+	e.storm(pos)
 	e.kingDanger(pos)
 	e.threats(pos)
 	e.safeChecks(pos)
