@@ -69,27 +69,11 @@ func declareStorm() (w [2][6]weight) {
 	return w
 }
 
-// aheadOf[c][r] is every square on the ranks ahead of rank r from colour
-// c's side.
-var aheadOf = func() (t [2][8]board.Bitboard) {
-	for r := 0; r < 8; r++ {
-		for q := 0; q < 8; q++ {
-			if q > r {
-				t[board.White][r] |= board.RankBB(q)
-			}
-			if q < r {
-				t[board.Black][r] |= board.RankBB(q)
-			}
-		}
-	}
-	return t
-}()
-
 // nearestRank is the rank of the square of b nearest to colour c's first
 // rank (b not empty).
 func nearestRank(c board.Color, b board.Bitboard) int {
 	if c == board.White {
-		return bits.TrailingZeros64(uint64(b)) / 8
+		return b.LSB().Rank()
 	}
 	return (63 - bits.LeadingZeros64(uint64(b))) / 8
 }
@@ -124,7 +108,7 @@ func (e *Evaluator) storm(pos *board.Position) {
 	for c := board.White; c <= board.Black; c++ {
 		ksq := pos.KingSquare(c) & 63
 		kf, kr := ksq.File(), ksq.Rank()
-		ahead := aheadOf[c][kr]
+		ahead := frontSpanRanks(c, ksq) // pawns.go
 		own, their := pos.Pieces(c, board.Pawn)&ahead, pos.Pieces(c^1, board.Pawn)&ahead
 		for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
 			file := board.FileBB(f)
