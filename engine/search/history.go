@@ -35,7 +35,7 @@ func (s *Searcher) updateQuietStats(m board.Move, ply, depth int, mp *picker) {
 	s.updateCounter(m, ply)
 	useHist := s.P.Bool(historyEnabled)
 	fr := &s.stack[ply]
-	if !useHist && fr.cont1 == nil && fr.cont2 == nil {
+	if !useHist && fr.cont1 == nil && fr.cont2 == nil && fr.cont4 == nil {
 		return
 	}
 	us := s.pos.SideToMove()

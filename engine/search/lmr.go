@@ -102,6 +102,7 @@ func (s *Searcher) reduction(depth, searched int, quiet, badCapture, givesCheck,
 		r++ // improving.go
 	}
 	r += s.cutNodeReduction(cutNode)
+	r += s.cutoffReduction(ply)
 	r += s.ttPvReduction(fr, pvNode)
 	if quiet {
 		r += s.ttNoisyReduction(fr.ttMove)

@@ -61,10 +61,11 @@ type frame struct {
 	skip       board.Move // the move a singular test leaves out (singular.go)
 	doubles    int        // double extensions on the line to this node (singular.go)
 	ttPv       bool       // the node is or was a PV node (ttpv.go)
+	cutoffs    int        // beta cutoffs at this ply under the current parent (cutoffs.go)
 
 	improving, worsening bool       // see improving.go
 	ttMove               board.Move // the node's hash move (ttnoisy.go)
-	cont1, cont2         *contTable // see conthist.go
+	cont1, cont2, cont4  *contTable // see conthist.go
 	checks               board.CheckInfo
 }
 
@@ -334,6 +335,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	us := pos.SideToMove()
 	searched, quiets := 0, 0
 	pos.SetCheckInfo(&fr.checks)
+	s.stack[ply+1].cutoffs = 0
 	for {
 		m := s.next(&mp)
 		if m == board.NoMove {
@@ -437,6 +439,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 					s.rootBest = m
 				}
 				if sc >= beta {
+					fr.cutoffs++
 					if quiet {
 						s.updateQuietStats(m, ply, depth, &mp)
 					}
@@ -463,6 +466,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		return best // every move was pruned as futile: best is the futility bound
 	}
 	bound := boundOf(best, origAlpha, beta)
+	if bound == boundUpper {
+		s.updatePriorQuiet(ply, depth) // priorbonus.go
+	}
 	// A capture or promotion explains its score by material the static
 	// evaluation was never meant to see: no correction is learned from it.
 	if bestMove.IsQuiet() {
