@@ -12,7 +12,8 @@ import (
 // just left g4; these tables can. They order quiets together with the main
 // history and lower (or raise) their reductions. conthist.ply4 (off) adds
 // our own move before that, four plies back, as Stockfish does: the same
-// table, read and updated like the other two.
+// table, read and updated like the other two (−0.6 ± 19.5 Elo in 600
+// self-play games at 1+0.01, 2026-12-01).
 var (
 	contEnabled = params.Bool("conthist.enabled", true, "search", "continuation history (1 and 2 plies back) for quiet ordering and reductions")
 	contPly2    = params.Bool("conthist.ply2", true, "search", "continuation history: also the table of our own previous move (2 plies back)")

@@ -53,6 +53,10 @@ type futilityState struct {
 	style  int
 	bound  int // eval + margin: a move must gain more than alpha - bound
 	alpha  int
+	// futlmr.go: the bound is decided per move from the node's eval and depth.
+	perMove bool
+	eval    int
+	depth   int
 }
 
 func (s *Searcher) futilitySetup(alpha, depth int, inCheck, pvNode bool, staticEval int) futilityState {
@@ -68,7 +72,9 @@ func (s *Searcher) futilitySetup(alpha, depth int, inCheck, pvNode bool, staticE
 			st.active = true
 		}
 	case futilityMoonfish:
-		if depth <= p.Int(futMFDepth) {
+		if p.Bool(futLMR) {
+			s.futilityLMRSetup(&st, depth, staticEval)
+		} else if depth <= p.Int(futMFDepth) {
 			st.bound = staticEval + p.Int(futMFMargin)*depth
 			st.active = st.bound < alpha
 		}
@@ -105,8 +111,11 @@ func (s *Searcher) futile(st *futilityState, m board.Move, searched int, givesCh
 		v = st.bound + s.gain(m)
 		return v, v <= st.alpha
 	case futilityMoonfish:
-		if searched == 0 || !m.IsQuiet() || givesCheck {
+		if !futileQuiet(m, searched, givesCheck) {
 			return 0, false
+		}
+		if st.perMove {
+			return s.futileLMR(st, searched)
 		}
 		return st.bound, true
 	default: // chessprogramming

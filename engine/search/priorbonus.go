@@ -12,7 +12,8 @@ import (
 // in the continuation tables of its own frame. The ordinary update only
 // rewards moves that cut off; this one also rewards the moves whose
 // refutation is that every reply fails, which an all node reports and a cut
-// node never does.
+// node never does. Off: −1.7 ± 19.7 Elo in 600 self-play games at
+// 1+0.01 (2026-12-01).
 var (
 	priorEnabled = params.Bool("history.prior.enabled", false, "search", "history bonus for the quiet move into a node where every move failed low")
 	priorPercent = params.Int("history.prior.percent", 100, 10, 400, 25, "search", "the prior move's bonus as a percentage of the cut-off bonus at the node's depth")

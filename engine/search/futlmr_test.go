@@ -1,0 +1,64 @@
+package search
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/elolab/elolab/engine/board"
+)
+
+// With futility.lmrdepth a late quiet is judged by the depth the reduction
+// table leaves it: pruned at a node deeper than futility.moonfish.depth
+// when eval + margin × that depth is below alpha, kept when that depth is
+// still too deep or the bound reaches alpha; checks, captures and the
+// first move are never pruned; with the switch off a node that deep prunes
+// nothing.
+func TestFutilityLMRDepth(t *testing.T) {
+	const fen = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
+	const eval, alpha = 0, 500
+	for _, on := range []bool{false, true} {
+		s, pos := searcherAt(t, fen, "futility.lmrdepth", fmt.Sprint(on))
+		s.buildLMRTable()
+		quiet := mustMove(t, pos, "h1h2")
+		check := mustMove(t, pos, "h1h8")
+		capture := mustMove(t, pos, "d2d5")
+		for _, c := range []struct {
+			name       string
+			depth      int
+			searched   int
+			m          board.Move
+			givesCheck bool
+			alpha      int
+			want       bool
+		}{
+			// depth 8, 30th move: the table reduces it to depth ≤ 6 and
+			// 0 + 108 × d < 500 needs d ≤ 4.
+			{"late quiet at depth 8", 8, 30, quiet, false, alpha, true},
+			{"late quiet, alpha within reach", 8, 30, quiet, false, 20, false},
+			{"second quiet at depth 8", 8, 1, quiet, false, alpha, false},
+			{"late check at depth 8", 8, 30, check, true, alpha, false},
+			{"late capture at depth 8", 8, 30, capture, false, alpha, false},
+			{"first move at depth 3", 3, 0, quiet, false, alpha, false},
+			{"late quiet at depth 12 (beyond the cap)", 12, 30, quiet, false, alpha, false},
+		} {
+			st := s.futilitySetup(c.alpha, c.depth, false, false, eval)
+			prune := false
+			if st.active {
+				_, prune = s.futile(&st, c.m, c.searched, c.givesCheck)
+			}
+			want := c.want && on
+			if prune != want {
+				d := c.depth - int(s.lmrTable[c.depth][min(c.searched+1, 63)])
+				t.Errorf("futility.lmrdepth=%v, %s (reduced depth %d): pruned %v, want %v", on, c.name, d, prune, want)
+			}
+		}
+	}
+	// At depth ≤ futility.moonfish.depth the switch prunes everything the
+	// node-wide test prunes: a first-ranked late move is unreduced there.
+	s, pos := searcherAt(t, fen, "futility.lmrdepth", "true")
+	s.buildLMRTable()
+	st := s.futilitySetup(alpha, 3, false, false, eval) // 0 + 108 × 3 < 500
+	if _, prune := s.futile(&st, mustMove(t, pos, "h1h2"), 1, false); !prune {
+		t.Error("futility.lmrdepth: a quiet the node-wide test prunes at depth 3 was kept")
+	}
+}
