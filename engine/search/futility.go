@@ -111,7 +111,7 @@ func (s *Searcher) futile(st *futilityState, m board.Move, searched int, givesCh
 		v = st.bound + s.gain(m)
 		return v, v <= st.alpha
 	case futilityMoonfish:
-		if !futileQuiet(m, searched, givesCheck) {
+		if searched == 0 || !m.IsQuiet() || givesCheck {
 			return 0, false
 		}
 		if st.perMove {

@@ -1,9 +1,6 @@
 package search
 
-import (
-	"github.com/elolab/elolab/engine/board"
-	"github.com/elolab/elolab/engine/params"
-)
+import "github.com/elolab/elolab/engine/params"
 
 // Futility by the reduced depth (Stockfish's lmrDepth): moonfish futility
 // judges every quiet move of a node by the node's depth, although late
@@ -41,9 +38,4 @@ func (s *Searcher) futileLMR(st *futilityState, searched int) (v int, prune bool
 	}
 	v = st.eval + p.Int(futMFMargin)*max(d, 1)
 	return v, v < st.alpha
-}
-
-// futileQuiet reports whether moonfish futility applies to m at all.
-func futileQuiet(m board.Move, searched int, givesCheck bool) bool {
-	return searched > 0 && m.IsQuiet() && !givesCheck
 }

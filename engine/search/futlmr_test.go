@@ -54,7 +54,9 @@ func TestFutilityLMRDepth(t *testing.T) {
 		}
 	}
 	// At depth ≤ futility.moonfish.depth the switch prunes everything the
-	// node-wide test prunes: a first-ranked late move is unreduced there.
+	// node-wide test prunes: the table never deepens a move, so the depth
+	// it judges by (here 2 for the second move at depth 3) is at most the
+	// node's.
 	s, pos := searcherAt(t, fen, "futility.lmrdepth", "true")
 	s.buildLMRTable()
 	st := s.futilitySetup(alpha, 3, false, false, eval) // 0 + 108 × 3 < 500
