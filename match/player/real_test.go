@@ -101,7 +101,12 @@ func TestRealStockfishMate(t *testing.T) {
 
 func TestRealFairyMax(t *testing.T) {
 	cfg := Config{Name: "fairymax", Cmd: realEngine(t, "fairymax", "fairymax"), Protocol: XBoardProtocol,
-		Options: []OptionValue{{"Hash", "16"}, {"Resign", "false"}}, StallTimeout: 10 * time.Second}
+		Options: []OptionValue{{"Hash", "16"}, {"Resign", "false"}}, StallTimeout: 10 * time.Second,
+		// The protocol's 2 s for the first feature line is not enough for a
+		// freshly installed binary on a loaded CI host (a CI run saw no line
+		// within 2 s and took Fairy-Max for a protover 1 engine). Fairy-Max
+		// says done=0 at once, so a longer first wait costs nothing here.
+		FeatureTimeout: 15 * time.Second}
 	p := startT(t, cfg)
 	xb := p.(*XBoard)
 	if !strings.Contains(p.ID(), "Fairy-Max") || xb.Feature("ping") != "1" || xb.Feature("setboard") != "0" {
