@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -64,6 +65,7 @@ func readChecked(s string) string {
 		limit += int(n)
 	}
 	rd := NewReader(strings.NewReader(s))
+	rd.KeepComments = true
 	for i := 0; i <= limit; i++ {
 		g, err := rd.Read()
 		if errors.Is(err, io.EOF) {
@@ -82,6 +84,14 @@ func readChecked(s string) string {
 		if g.Line < 1 {
 			return "game line < 1"
 		}
+		if len(g.Comments) != len(g.Moves) {
+			return fmt.Sprintf("%d comments for %d moves", len(g.Comments), len(g.Moves))
+		}
+		for _, c := range g.Comments {
+			if msg := evalRoundTrip(c); msg != "" {
+				return msg
+			}
+		}
 		switch g.Result() {
 		case "1-0", "0-1", "1/2-1/2", "*":
 		default:
@@ -89,4 +99,25 @@ func readChecked(s string) string {
 		}
 	}
 	return "more games than bytes"
+}
+
+// evalRoundTrip: a comment ParseEval reads, written back as the writer
+// writes it, reads as the same evaluation (the time to the writer's
+// millisecond).
+func evalRoundTrip(c string) string {
+	e, ok := ParseEval(c)
+	if !ok {
+		return ""
+	}
+	if e.Depth < 0 || e.Time < 0 {
+		return fmt.Sprintf("comment %q: negative depth or time %+v", c, e)
+	}
+	m := Move{SAN: "e4", Eval: &e}
+	back, ok := ParseEval(m.comment())
+	want := e
+	want.Time = e.Time.Round(time.Millisecond)
+	if !ok || back != want {
+		return fmt.Sprintf("comment %q read as %+v, written as %q, read back as %+v (%v)", c, e, m.comment(), back, ok)
+	}
+	return ""
 }

@@ -22,6 +22,13 @@ type Game struct {
 	// or annotation suffixes); move numbers, comments, NAGs and variations
 	// are dropped. They are not checked for legality.
 	Moves []string
+	// Comments, when the Reader keeps them (KeepComments), holds each
+	// main-line move's comments, one per move of Moves: the {…} comments
+	// that follow the move before the next one, joined by "; " with white
+	// space collapsed (writers break long comments across lines).
+	// Comments before the first move, inside variations and after ';' are
+	// no move's.
+	Comments []string
 	// Termination is the movetext's termination marker: "1-0", "0-1",
 	// "1/2-1/2", "*", or "" when the game text ended without one.
 	Termination string
@@ -43,6 +50,13 @@ func (g *Game) Tag(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Start is the full move number of the game's first move and whether
+// White plays it: from the FEN tag when there is one, else 1 and White.
+func (g *Game) Start() (moveNo int, white bool, err error) {
+	fen, _ := g.Tag("FEN")
+	return startOf(fen)
 }
 
 // Result is the game's result: the Result tag when it is 1-0, 0-1 or
@@ -99,6 +113,10 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // comment ends at the next header block. A stray '}' drops its game with
 // a *SyntaxError; binary data stops the reading with ErrBinary.
 type Reader struct {
+	// KeepComments fills each Game's Comments. Off, a game's comments
+	// cost nothing (elolab rate reads only the moves and tags).
+	KeepComments bool
+
 	br      *bufio.Reader
 	started bool // the gzip check has been made
 	gz      bool // reading through gzip
@@ -110,7 +128,8 @@ type Reader struct {
 	bad       *SyntaxError // the current game is to be dropped
 	afterTags bool         // a non-tag line followed the current game's tags
 	inComment bool
-	depth     int // variation nesting
+	comment   strings.Builder // the open comment's text (KeepComments)
+	depth     int             // variation nesting
 	prevBlank bool
 }
 
@@ -222,6 +241,7 @@ func (r *Reader) Read() (*Game, error) {
 				return r.take()
 			}
 			r.inComment, r.depth = false, 0
+			r.comment.Reset()
 			r.begin()
 			r.g.Tags = append(r.g.Tags, parseTag(trimmed))
 		case blank:
@@ -271,6 +291,7 @@ func (r *Reader) finish() (*Game, error) {
 func (r *Reader) take() (*Game, error) {
 	g, bad := r.g, r.bad
 	r.g, r.bad, r.afterTags, r.inComment, r.depth = nil, nil, false, false, 0
+	r.comment.Reset()
 	if bad != nil {
 		return nil, bad
 	}
@@ -333,9 +354,11 @@ func (r *Reader) movetext(line string) (int, bool) {
 		if r.inComment {
 			if j := strings.IndexByte(line[i:], '}'); j >= 0 {
 				r.inComment = false
+				r.keepComment(line[i : i+j])
 				i += j + 1
 				continue
 			}
+			r.keepComment(line[i:])
 			return 0, false
 		}
 		switch {
@@ -385,10 +408,37 @@ func (r *Reader) movetext(line string) (int, bool) {
 			}
 			if mv != "" && mv[0] != '$' {
 				r.g.Moves = append(r.g.Moves, mv)
+				if r.KeepComments {
+					r.g.Comments = append(r.g.Comments, "")
+				}
 			}
 		}
 	}
 	return 0, false
+}
+
+// keepComment adds text of the open comment (all of it when the comment
+// closed, else a line of it) and, once it has closed, gives the comment to
+// the last main-line move.
+func (r *Reader) keepComment(text string) {
+	if !r.KeepComments || r.g == nil {
+		return
+	}
+	if r.comment.Len() > 0 {
+		r.comment.WriteByte(' ')
+	}
+	r.comment.WriteString(text)
+	if r.inComment {
+		return // continued on the next line
+	}
+	c := strings.Join(strings.Fields(r.comment.String()), " ")
+	r.comment.Reset()
+	if n := len(r.g.Comments); c != "" && r.depth == 0 && n > 0 {
+		if r.g.Comments[n-1] != "" {
+			c = r.g.Comments[n-1] + "; " + c
+		}
+		r.g.Comments[n-1] = c
+	}
 }
 
 // stripMoveNumber removes a leading move number ("12." or "12...") and

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func readAll(t testing.TB, r io.Reader) []*Game {
@@ -205,5 +206,61 @@ func TestReadError(t *testing.T) {
 	}
 	if _, err := rd.Read(); err == nil || errors.Is(err, io.EOF) {
 		t.Fatalf("want the underlying error, got %v", err)
+	}
+}
+
+// Comments kept: a variation's comment and a ';' comment are no move's, a
+// comment after the result is not read, a comment broken across lines
+// is one, and two after one move are joined.
+func TestReaderComments(t *testing.T) {
+	text := "[A \"b\"]\n\n1. e4 (1. d4 {no} d5) {yes} e5 ; not this {either}\n2. Nf3 {+0.31/12\n   0.52s} {more} 1-0 {after}\n" +
+		"[White \"C\"]\n\n{before} 1. d4 {open\n\n[White \"D\"]\n\n1. c4 {x} *\n"
+	rd := NewReader(strings.NewReader(text))
+	rd.KeepComments = true
+	var got []string
+	for {
+		g, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.Join(g.Comments, "|"))
+	}
+	want := []string{"yes||+0.31/12 0.52s; more", "", "x"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("comments\n%q\nwant\n%q", got, want)
+	}
+	// Off, nothing is kept.
+	g, err := NewReader(strings.NewReader(text)).Read()
+	if err != nil || g.Comments != nil || len(g.Moves) != 3 {
+		t.Errorf("without KeepComments: %q %v", g.Comments, err)
+	}
+}
+
+func TestParseEval(t *testing.T) {
+	ok := map[string]Eval{
+		"+0.31/12 0.52s":          {Score: Score{CP: 31}, Depth: 12, Time: 520 * time.Millisecond},
+		"-1.05/7 1s":              {Score: Score{CP: -105}, Depth: 7, Time: time.Second},
+		"0.00/1 0.005s":           {Depth: 1, Time: 5 * time.Millisecond},
+		"+M5/30 0.1s":             {Score: Score{Mate: 5}, Depth: 30, Time: 100 * time.Millisecond},
+		"-M3/9 0s":                {Score: Score{Mate: -3}, Depth: 9},
+		"+0.10/3 0.2s, (x) y":     {Score: Score{CP: 10}, Depth: 3, Time: 200 * time.Millisecond},
+		"+0.24/13 0.123s; n=1000": {Score: Score{CP: 24}, Depth: 13, Time: 123 * time.Millisecond},
+	}
+	for c, want := range ok {
+		if got, good := ParseEval(c); !good || got != want {
+			t.Errorf("ParseEval(%q) = %+v %v, want %+v", c, got, good, want)
+		}
+	}
+	for _, c := range []string{"book", "book, +0.1/2 0.1s", "", "+0.31/12", "0.52s", "+0.31/x 1s", "+0.31/12 1",
+		"+-0.3/1 1s", "M/2 1s", "+M0/2 1s", "+0.31/12 -1s", "+0.31/12 NaNs", "+0.31/12 1e9s", "+.5/1 1s", "+0.31/-1 1s", "a b c"} {
+		if e, good := ParseEval(c); good {
+			t.Errorf("ParseEval(%q) = %+v, want no reading", c, e)
+		}
+	}
+	if !IsBook("book") || !IsBook("book, opening choice") || IsBook("bookish") || IsBook("+0.1/2 0.1s") {
+		t.Error("IsBook")
 	}
 }

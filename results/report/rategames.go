@@ -1,10 +1,7 @@
 package report
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/elolab/elolab/results/pgn"
@@ -25,37 +22,14 @@ type RatedGames struct {
 // file:line.
 func ReadRatedGames(files []string) (RatedGames, error) {
 	var out RatedGames
-	for _, name := range files {
-		if err := out.readFile(name); err != nil {
-			return RatedGames{}, err
-		}
+	err := pgn.ReadFiles(files, false, out.add, func(name string, bad *pgn.SyntaxError) {
+		// A damaged game is skipped like a game without a result.
+		out.Skipped = append(out.Skipped, fmt.Sprintf("%s:%d (%s)", name, bad.Line, bad.Msg))
+	})
+	if err != nil {
+		return RatedGames{}, err
 	}
 	return out, nil
-}
-
-func (g *RatedGames) readFile(name string) error {
-	fh, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer fh.Close()
-	rd := pgn.NewReader(fh)
-	for {
-		game, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		var bad *pgn.SyntaxError
-		if errors.As(err, &bad) {
-			// A damaged game is skipped like a game without a result.
-			g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (%s)", name, bad.Line, bad.Msg))
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", name, rd.Line(), err)
-		}
-		g.add(name, game)
-	}
 }
 
 // whiteScore is White's score for a decided result.

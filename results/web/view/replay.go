@@ -42,6 +42,7 @@ func Replay(pgnText string) (g *Game, err error) {
 		}
 	}()
 	rd := pgn.NewReader(strings.NewReader(pgnText))
+	rd.KeepComments = true
 	pg, err := rd.Read()
 	if errors.Is(err, io.EOF) {
 		return nil, errors.New("pgn: no game in the text")
@@ -56,10 +57,6 @@ func Replay(pgnText string) (g *Game, err error) {
 		// The rest of the text is damaged (binary data, a stray '}'):
 		// the game before it may be cut short.
 		return nil, fmt.Errorf("pgn: %w", err)
-	}
-	comments, err := moveComments(pgnText, len(pg.Moves))
-	if err != nil {
-		return nil, err
 	}
 	g = &Game{Result: pg.Result()}
 	g.White, _ = pg.Tag("White")
@@ -89,7 +86,7 @@ func Replay(pgnText string) (g *Game, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("pgn: ply %d (%s): %w", i+1, moveLabel(pos, san), err)
 		}
-		p := Ply{SAN: san, UCI: chess.UCINotation{}.Encode(pos, mv), Comment: comments[i]}
+		p := Ply{SAN: san, UCI: chess.UCINotation{}.Encode(pos, mv), Comment: pg.Comments[i]}
 		pos = pos.Update(mv)
 		p.FEN = pos.XFENString()
 		g.Plies = append(g.Plies, p)

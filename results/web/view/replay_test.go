@@ -193,22 +193,6 @@ func TestReplayErrors(t *testing.T) {
 	}
 }
 
-func TestMoveCommentsCountsAsTheReader(t *testing.T) {
-	// A variation's comment and a ';' comment are no move's; a comment
-	// after the result is not read at all.
-	text := "[A \"b\"]\n\n1. e4 (1. d4 {no} d5) {yes} e5 ; not this {either}\n2. Nf3 {c} 1-0 {after}\n"
-	got, err := moveComments(text, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{"yes", "", "c"}; strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("comments %q, want %q", got, want)
-	}
-	if _, err := moveComments(text, 4); err == nil {
-		t.Error("a different move count is not an error")
-	}
-}
-
 // FuzzReplay: no input panics (Replay turns a panic of notnil/chess into
 // an error; one in this package's own code is a bug the message shows),
 // and a replayed game has a legal FEN after every ply.

@@ -1,0 +1,59 @@
+package clock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/elolab/elolab/results/pgn"
+	"github.com/elolab/elolab/results/store"
+)
+
+// Files profiles the games of PGN files (gzipped or not). Games it
+// cannot use are skipped and named "file:line (reason)": damaged games
+// (a '}' outside a comment), and games without both players or with a
+// bad FEN. A file that cannot be opened or read on is an error naming
+// file:line.
+func Files(files []string, opt Options) (Profile, []string, error) {
+	b, err := New(opt)
+	if err != nil {
+		return Profile{}, nil, err
+	}
+	var skipped []string
+	err = pgn.ReadFiles(files, true, b.adder(&skipped), damaged(&skipped))
+	return b.Profile(), skipped, err
+}
+
+// Run profiles the games of a run of a results store, read as `elolab
+// export` writes them; name stands for the run in skipped games.
+func Run(ctx context.Context, st *store.Store, runID int64, name string, opt Options) (Profile, []string, error) {
+	b, err := New(opt)
+	if err != nil {
+		return Profile{}, nil, err
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		_, err := st.ExportPGN(ctx, runID, pw)
+		pw.CloseWithError(err)
+	}()
+	var skipped []string
+	err = pgn.Each(pr, name, true, b.adder(&skipped), damaged(&skipped))
+	pr.CloseWithError(errors.New("clock: reading stopped")) // ends the export if reading did
+	return b.Profile(), skipped, err
+}
+
+func (b *Builder) adder(skipped *[]string) func(string, *pgn.Game) {
+	return func(name string, g *pgn.Game) {
+		var ge *GameError
+		if err := b.Add(g); errors.As(err, &ge) {
+			*skipped = append(*skipped, fmt.Sprintf("%s:%d (%s)", name, ge.Line, ge.Msg))
+		}
+	}
+}
+
+func damaged(skipped *[]string) func(string, *pgn.SyntaxError) {
+	return func(name string, e *pgn.SyntaxError) {
+		*skipped = append(*skipped, fmt.Sprintf("%s:%d (%s)", name, e.Line, e.Msg))
+	}
+}
