@@ -11,6 +11,7 @@ package clock
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -103,10 +104,12 @@ type tally struct {
 	byMove, byClock []rowSum
 }
 
+// rowSum sums in float64 seconds: sums of durations could overflow
+// time.Duration on long hostile files.
 type rowSum struct {
 	moves, clocks   int
-	time, clock     time.Duration
-	depth           int64
+	time, clock     float64 // seconds
+	depth           float64
 	games, lastGame int
 	points          float64
 }
@@ -115,11 +118,11 @@ type rowSum struct {
 // known (clock ≥ 0).
 func (s *rowSum) add(gameNo int, points float64, t time.Duration, depth int, clock time.Duration) {
 	s.moves++
-	s.time += t
-	s.depth += int64(depth)
+	s.time += t.Seconds()
+	s.depth += float64(depth)
 	if clock >= 0 {
 		s.clocks++
-		s.clock += clock
+		s.clock += clock.Seconds()
 	}
 	if s.lastGame != gameNo {
 		s.lastGame = gameNo
@@ -263,8 +266,20 @@ func (b *Builder) Add(g *pgn.Game) error {
 		if s.tc.Moves > 0 && s.moves%s.tc.Moves == 0 {
 			s.clock += s.tc.Base
 		}
+		if s.clock < -maxClock || s.clock > maxClock {
+			s.known = false // no real clock: a damaged or hostile file
+		}
 	}
 	return nil
+}
+
+// maxClock bounds a rebuilt clock; past it the clock is unknown, so that
+// sums of clocks never overflow.
+const maxClock = 1000 * time.Hour
+
+// seconds converts float64 seconds to a duration, to the microsecond.
+func seconds(x float64) time.Duration {
+	return time.Duration(math.Round(x*1e6)) * time.Microsecond
 }
 
 func boolInt(b bool) int {
@@ -316,9 +331,9 @@ func (b *Builder) Profile() Profile {
 
 func (s rowSum) row(label string) Row {
 	r := Row{Label: label, Moves: s.moves, Clocks: s.clocks, Games: s.games, Points: s.points,
-		Time: s.time / time.Duration(s.moves), Depth: float64(s.depth) / float64(s.moves)}
+		Time: seconds(s.time / float64(s.moves)), Depth: s.depth / float64(s.moves)}
 	if s.clocks > 0 {
-		r.Clock = s.clock / time.Duration(s.clocks)
+		r.Clock = seconds(s.clock / float64(s.clocks))
 	}
 	return r
 }

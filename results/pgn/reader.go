@@ -417,6 +417,10 @@ func (r *Reader) movetext(line string) (int, bool) {
 	return 0, false
 }
 
+// maxComment bounds a kept comment: an unterminated '{' can run to the
+// end of a long file.
+const maxComment = 64 << 10
+
 // keepComment adds text of the open comment (all of it when the comment
 // closed, else a line of it) and, once it has closed, gives the comment to
 // the last main-line move.
@@ -424,10 +428,12 @@ func (r *Reader) keepComment(text string) {
 	if !r.KeepComments || r.g == nil {
 		return
 	}
-	if r.comment.Len() > 0 {
-		r.comment.WriteByte(' ')
+	if r.comment.Len()+len(text) < maxComment { // a longer comment is cut
+		if r.comment.Len() > 0 {
+			r.comment.WriteByte(' ')
+		}
+		r.comment.WriteString(text)
 	}
-	r.comment.WriteString(text)
 	if r.inComment {
 		return // continued on the next line
 	}

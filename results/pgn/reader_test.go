@@ -264,3 +264,15 @@ func TestParseEval(t *testing.T) {
 		t.Error("IsBook")
 	}
 }
+
+// A comment is kept to maxComment bytes, however long it runs.
+func TestReaderCommentCut(t *testing.T) {
+	long := strings.Repeat("word ", 3*maxComment/5/10)
+	text := "[White \"a\"]\n\n1. e4 {" + strings.Repeat(long+"\n", 10) + "} 1-0\n"
+	rd := NewReader(strings.NewReader(text))
+	rd.KeepComments = true
+	g, err := rd.Read()
+	if err != nil || len(g.Comments) != 1 || len(g.Comments[0]) >= maxComment || len(g.Comments[0]) < maxComment/2 {
+		t.Fatalf("%v: a comment of %d bytes kept", err, len(g.Comments[0]))
+	}
+}
