@@ -74,8 +74,8 @@ func newClockCmd() *cobra.Command {
 					return usageErrorf("%v", err)
 				}
 			}
-			if len(skipped) > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Warning; skipped %d games: %s\n", len(skipped), strings.Join(skipped[:min(5, len(skipped))], ", ")+more(len(skipped)-5))
+			if warn := report.SkipWarning(skipped); warn != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), warn)
 			}
 			if p.Games == 0 {
 				return usageErrorf("clock: no games with a result")
@@ -99,13 +99,6 @@ func newClockCmd() *cobra.Command {
 	fl.StringVar(&f.format, "format", "text", "output format: text, csv or json")
 	fl.StringVar(&f.edges, "edges", "", "the clock rows' upper edges in seconds, ascending (default 0.1,0.2,0.5,1,2,5,10,30,60,300)")
 	return cmd
-}
-
-func more(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	return fmt.Sprintf(", and %d more", n)
 }
 
 // readTC reads a TimeControl tag with the runner's parser; a tag that is

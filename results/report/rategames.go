@@ -53,14 +53,19 @@ func (g *RatedGames) add(name string, game *pgn.Game) {
 // Warning names the first five skipped games and counts the rest:
 // "Warning; skipped 7 games: a.pgn:12 (no result), …, and 2 more"; ""
 // when none was skipped.
-func (g RatedGames) Warning() string {
-	if len(g.Skipped) == 0 {
+func (g RatedGames) Warning() string { return SkipWarning(g.Skipped) }
+
+// SkipWarning is the warning of a command that skipped games (each
+// "file:line (reason)"): the first five named, the rest counted; "" for
+// none.
+func SkipWarning(skipped []string) string {
+	if len(skipped) == 0 {
 		return ""
 	}
-	show := g.Skipped[:min(5, len(g.Skipped))]
+	show := skipped[:min(5, len(skipped))]
 	more := ""
-	if len(g.Skipped) > len(show) {
-		more = fmt.Sprintf(", and %d more", len(g.Skipped)-len(show))
+	if len(skipped) > len(show) {
+		more = fmt.Sprintf(", and %d more", len(skipped)-len(show))
 	}
-	return fmt.Sprintf("Warning; skipped %d games: %s%s", len(g.Skipped), strings.Join(show, ", "), more)
+	return fmt.Sprintf("Warning; skipped %d games: %s%s", len(skipped), strings.Join(show, ", "), more)
 }
