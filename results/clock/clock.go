@@ -115,12 +115,12 @@ type rowSum struct {
 }
 
 // add counts a move of game gameNo, with its clock before the move when
-// known (clock ≥ 0).
-func (s *rowSum) add(gameNo int, points float64, t time.Duration, depth int, clock time.Duration) {
+// known (negative after an overstep inside a time margin).
+func (s *rowSum) add(gameNo int, points float64, t time.Duration, depth int, clock time.Duration, known bool) {
 	s.moves++
 	s.time += t.Seconds()
 	s.depth += float64(depth)
-	if clock >= 0 {
+	if known {
 		s.clocks++
 		s.clock += clock.Seconds()
 	}
@@ -248,15 +248,12 @@ func (b *Builder) Add(g *pgn.Game) error {
 			continue
 		}
 		s.t.e.Moves++
-		before := time.Duration(-1)
-		if s.known {
-			before = s.clock
-		}
-		s.t.byMove[moveRow(full)].add(b.games, s.pts, ev.Time, ev.Depth, before)
+		before := s.clock
+		s.t.byMove[moveRow(full)].add(b.games, s.pts, ev.Time, ev.Depth, before, s.known)
 		if !s.known {
 			continue
 		}
-		s.t.byClock[b.clockRow(before)].add(b.games, s.pts, ev.Time, ev.Depth, before)
+		s.t.byClock[b.clockRow(before)].add(b.games, s.pts, ev.Time, ev.Depth, before, true)
 		s.clock -= ev.Time
 		if !s.t.lowestSet || s.clock < s.t.e.Lowest {
 			s.t.e.Lowest, s.t.lowestSet = s.clock, true

@@ -212,3 +212,21 @@ func TestProfileWriters(t *testing.T) {
 		t.Errorf("json %v:\n%s", err, js.String())
 	}
 }
+
+// A side that oversteps inside a time margin plays on with a negative
+// clock: its next move counts at that clock, in the lowest row and in the
+// move row's mean.
+func TestProfileNegativeClock(t *testing.T) {
+	text := `[White "A"]
+[Black "B"]
+[Result "1-0"]
+[TimeControl "1"]
+
+1. e4 {+0.10/5 1.05s} e5 {-0.10/5 0.1s} 2. Nf3 {+0.10/5 0.01s} Nc6 {-0.10/5 0.1s} 1-0
+`
+	a := build(t, text, Options{}).Engines[0]
+	if a.Lowest != -60*time.Millisecond || len(a.ByClock) != 2 || a.ByClock[0].Label != "< 0.1" || a.ByClock[0].Clocks != 1 ||
+		a.ByMove[0].Clocks != 2 || a.ByMove[0].Clock != 475*time.Millisecond {
+		t.Errorf("lowest %v, clock rows %+v, move rows %+v", a.Lowest, a.ByClock, a.ByMove)
+	}
+}
