@@ -41,8 +41,8 @@ func newClockCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt := clock.Options{TimeControl: readTC}
 			var err error
-			if opt.Edges, err = parseEdges(f.edges); err == nil {
-				_, err = clock.New(opt) // checks the order of the edges
+			if opt.Edges, err = parseEdges(f.edges); err == nil && opt.Edges != nil {
+				err = clock.CheckEdges(opt.Edges)
 			}
 			if err != nil {
 				return usageErrorf("--edges: %v", err)

@@ -136,18 +136,26 @@ func New(opt Options) (*Builder, error) {
 	if opt.Edges == nil {
 		opt.Edges = DefaultEdges
 	}
-	if len(opt.Edges) == 0 {
-		return nil, errors.New("clock: no clock rows")
-	}
-	for i, e := range opt.Edges {
-		if e <= 0 || (i > 0 && e <= opt.Edges[i-1]) {
-			return nil, fmt.Errorf("clock: row edges must be positive and ascending (%v after %v)", e, opt.Edges[max(i-1, 0)])
-		}
+	if err := CheckEdges(opt.Edges); err != nil {
+		return nil, err
 	}
 	if opt.TimeControl == nil {
 		opt.TimeControl = func(string) (TC, bool) { return TC{}, false }
 	}
 	return &Builder{opt: opt, engines: map[string]*tally{}}, nil
+}
+
+// CheckEdges reports clock row edges that are missing or do not ascend.
+func CheckEdges(edges []time.Duration) error {
+	if len(edges) == 0 {
+		return errors.New("clock: no clock rows")
+	}
+	for i, e := range edges {
+		if e <= 0 || (i > 0 && e <= edges[i-1]) {
+			return fmt.Errorf("clock: row edges must be positive and ascending (%v after %v)", e, edges[max(i-1, 0)])
+		}
+	}
+	return nil
 }
 
 func (b *Builder) engine(name string) *tally {

@@ -3,7 +3,6 @@ package clock
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/elolab/elolab/results/pgn"
@@ -47,13 +46,13 @@ func (b *Builder) adder(skipped *[]string) func(string, *pgn.Game) {
 	return func(name string, g *pgn.Game) {
 		var ge *GameError
 		if err := b.Add(g); errors.As(err, &ge) {
-			*skipped = append(*skipped, fmt.Sprintf("%s:%d (%s)", name, ge.Line, ge.Msg))
+			*skipped = append(*skipped, pgn.SkipNote(name, ge.Line, ge.Msg))
 		}
 	}
 }
 
 func damaged(skipped *[]string) func(string, *pgn.SyntaxError) {
 	return func(name string, e *pgn.SyntaxError) {
-		*skipped = append(*skipped, fmt.Sprintf("%s:%d (%s)", name, e.Line, e.Msg))
+		*skipped = append(*skipped, pgn.SkipNote(name, e.Line, e.Msg))
 	}
 }

@@ -29,6 +29,12 @@ func readOne(name string, keepComments bool, game func(string, *Game), damaged f
 	return Each(fh, name, keepComments, game, damaged)
 }
 
+// SkipNote names a game a command skipped, "file:line (reason)", the form
+// report.SkipWarning lists.
+func SkipNote(file string, line int, reason string) string {
+	return fmt.Sprintf("%s:%d (%s)", file, line, reason)
+}
+
 // Each reads every game of r as ReadFiles reads a file; name stands for
 // r in errors and in the calls.
 func Each(r io.Reader, name string, keepComments bool, game func(name string, g *Game), damaged func(name string, e *SyntaxError)) error {

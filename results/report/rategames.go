@@ -24,7 +24,7 @@ func ReadRatedGames(files []string) (RatedGames, error) {
 	var out RatedGames
 	err := pgn.ReadFiles(files, false, out.add, func(name string, bad *pgn.SyntaxError) {
 		// A damaged game is skipped like a game without a result.
-		out.Skipped = append(out.Skipped, fmt.Sprintf("%s:%d (%s)", name, bad.Line, bad.Msg))
+		out.Skipped = append(out.Skipped, pgn.SkipNote(name, bad.Line, bad.Msg))
 	})
 	if err != nil {
 		return RatedGames{}, err
@@ -42,9 +42,9 @@ func (g *RatedGames) add(name string, game *pgn.Game) {
 	s, ok := whiteScore[game.Result()]
 	switch {
 	case !ok:
-		g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (no result)", name, game.Line))
+		g.Skipped = append(g.Skipped, pgn.SkipNote(name, game.Line, "no result"))
 	case white == "" || black == "" || white == black:
-		g.Skipped = append(g.Skipped, fmt.Sprintf("%s:%d (White/Black tags missing or equal)", name, game.Line))
+		g.Skipped = append(g.Skipped, pgn.SkipNote(name, game.Line, "White/Black tags missing or equal"))
 	default:
 		g.Games = append(g.Games, rating.Game{White: white, Black: black, WhiteScore: s})
 	}
