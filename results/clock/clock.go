@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/elolab/elolab/results/pgn"
@@ -192,14 +191,8 @@ func (b *Builder) Add(g *pgn.Game) error {
 	if len(g.Comments) != len(g.Moves) {
 		return &GameError{Line: g.Line, Msg: fmt.Sprintf("%d comments for %d moves (read the game with pgn.Reader.KeepComments)", len(g.Comments), len(g.Moves))}
 	}
-	var wp float64
-	switch g.Result() {
-	case "1-0":
-		wp = 1
-	case "1/2-1/2":
-		wp = 0.5
-	case "0-1":
-	default:
+	wp, decided := g.WhiteScore()
+	if !decided {
 		b.skipped++
 		return nil
 	}
@@ -207,14 +200,9 @@ func (b *Builder) Add(g *pgn.Game) error {
 	if err != nil {
 		return &GameError{Line: g.Line, Msg: err.Error()}
 	}
-	white, _ := g.Tag("White")
-	black, _ := g.Tag("Black")
-	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
-	switch {
-	case white == "" || black == "":
-		return &GameError{Line: g.Line, Msg: "no White or Black tag"}
-	case white == black:
-		return &GameError{Line: g.Line, Msg: "White and Black are the same player"}
+	white, black, err := g.Players()
+	if err != nil {
+		return &GameError{Line: g.Line, Msg: err.Error()}
 	}
 	b.games++
 	sides := [2]side{{t: b.engine(white), pts: wp}, {t: b.engine(black), pts: 1 - wp}}

@@ -80,6 +80,36 @@ func normalizeResult(s string) string {
 	return s
 }
 
+// WhiteScore is White's points for a decided result (1, ½ or 0) and
+// whether the game has one.
+func (g *Game) WhiteScore() (float64, bool) {
+	switch g.Result() {
+	case "1-0":
+		return 1, true
+	case "1/2-1/2":
+		return 0.5, true
+	case "0-1":
+		return 0, true
+	}
+	return 0, false
+}
+
+// Players is the game's White and Black tags, trimmed; an error when
+// either is missing or empty or both name the same player, for whom a
+// game says nothing (rate and clock skip such a game).
+func (g *Game) Players() (white, black string, err error) {
+	white, _ = g.Tag("White")
+	black, _ = g.Tag("Black")
+	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
+	switch {
+	case white == "" || black == "":
+		return "", "", errors.New("no White or Black tag")
+	case white == black:
+		return "", "", errors.New("White and Black are the same player")
+	}
+	return white, black, nil
+}
+
 func isDecided(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" }
 
 func isTermination(tok string) bool { return isDecided(tok) || tok == "*" }

@@ -276,3 +276,40 @@ func TestReaderCommentCut(t *testing.T) {
 		t.Fatalf("%v: a comment of %d bytes kept", err, len(g.Comments[0]))
 	}
 }
+
+// WhiteScore reads the three decided results (the Result tag, else the
+// movetext's marker) and nothing else; Players trims the tags and refuses
+// a missing, empty or repeated player.
+func TestWhiteScoreAndPlayers(t *testing.T) {
+	for _, c := range []struct {
+		tags, term  string
+		score       float64
+		decided     bool
+		white, errs string
+	}{
+		{`[White " A "] [Black "B"] [Result "1-0"]`, "", 1, true, "A", ""},
+		{`[White "A"] [Black "B"] [Result "½-½"]`, "", 0.5, true, "A", ""},
+		{`[White "A"] [Black "B"] [Result "*"]`, "0-1", 0, true, "A", ""},
+		{`[White "A"] [Black "B"] [Result "*"]`, "*", 0, false, "A", ""},
+		{`[White "A"] [Black "B"]`, "", 0, false, "A", ""},
+		{`[White ""] [Black "B"] [Result "1-0"]`, "", 1, true, "", "no White or Black tag"},
+		{`[Black "B"]`, "", 0, false, "", "no White or Black tag"},
+		{`[White "A"] [Black " A"]`, "", 0, false, "", "White and Black are the same player"},
+	} {
+		text := strings.NewReplacer("] ", "]\n").Replace(c.tags) + "\n\n1. e4 " + c.term + "\n"
+		g, err := NewReader(strings.NewReader(text)).Read()
+		if err != nil {
+			t.Fatalf("%s: %v", c.tags, err)
+		}
+		if s, ok := g.WhiteScore(); s != c.score || ok != c.decided {
+			t.Errorf("%s %s: WhiteScore %v, %v; want %v, %v", c.tags, c.term, s, ok, c.score, c.decided)
+		}
+		w, b, err := g.Players()
+		switch {
+		case c.errs == "" && (err != nil || w != c.white || b != "B"):
+			t.Errorf("%s: Players %q, %q, %v", c.tags, w, b, err)
+		case c.errs != "" && (err == nil || err.Error() != c.errs):
+			t.Errorf("%s: Players error %v, want %q", c.tags, err, c.errs)
+		}
+	}
+}

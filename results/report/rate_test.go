@@ -39,7 +39,8 @@ func TestReadRatedGames(t *testing.T) {
 		}
 	}
 	warn := g.Warning()
-	for _, s := range []string{"Warning; skipped 6 games: " + file + ":7 (no result), " + file + ":13 (White/Black tags missing or equal), ",
+	for _, s := range []string{"Warning; skipped 6 games: " + file + ":7 (no result), " + file + ":13 (White and Black are the same player), " +
+		file + ":19 (no White or Black tag), ",
 		file + ":35 (unexpected '}'", ", and 1 more"} {
 		if !strings.Contains(warn, s) {
 			t.Errorf("warning %q lacks %q", warn, s)

@@ -32,22 +32,18 @@ func ReadRatedGames(files []string) (RatedGames, error) {
 	return out, nil
 }
 
-// whiteScore is White's score for a decided result.
-var whiteScore = map[string]float64{"1-0": 1, "1/2-1/2": 0.5, "0-1": 0}
-
 func (g *RatedGames) add(name string, game *pgn.Game) {
-	white, _ := game.Tag("White")
-	black, _ := game.Tag("Black")
-	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
-	s, ok := whiteScore[game.Result()]
-	switch {
-	case !ok:
+	s, ok := game.WhiteScore()
+	if !ok {
 		g.Skipped = append(g.Skipped, pgn.SkipNote(name, game.Line, "no result"))
-	case white == "" || black == "" || white == black:
-		g.Skipped = append(g.Skipped, pgn.SkipNote(name, game.Line, "White/Black tags missing or equal"))
-	default:
-		g.Games = append(g.Games, rating.Game{White: white, Black: black, WhiteScore: s})
+		return
 	}
+	white, black, err := game.Players()
+	if err != nil {
+		g.Skipped = append(g.Skipped, pgn.SkipNote(name, game.Line, err.Error()))
+		return
+	}
+	g.Games = append(g.Games, rating.Game{White: white, Black: black, WhiteScore: s})
 }
 
 // Warning names the first five skipped games and counts the rest:
