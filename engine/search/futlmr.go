@@ -9,10 +9,12 @@ import "github.com/elolab/elolab/engine/params"
 // reduction table leaves it, depth − table(depth, move number), so a node
 // deeper than futility.moonfish.depth prunes its latest quiets and a
 // shallow node prunes them at a smaller margin. The bound recorded for a
-// pruned move is its own (eval + margin × its depth). Off: +3.3 ± 11.3
-// Elo in 1,800 self-play games at 1+0.01 (2026-12-02, LOS 71.6 %), WAC
-// at 200 ms 274 where the defaults solved 280, and 100 of 300 points
-// against Ethereal 12 where the defaults scored 92.5 on the same openings.
+// pruned move is its own (eval + margin × its depth). Off: +5.4 ± 8.6 Elo
+// in 3,000 self-play games at 1+0.01 (LOS 89.2 %, 2026-12-03); against
+// Ethereal 12 −140.5 ± 14.5 in 1,900 games where the defaults scored
+// −151.6 ± 14.7 on the same openings; and WAC at 600,000 nodes 285 where
+// the defaults solve 290 (neither the move's history in the reduced depth,
+// a margin base, sparing PV nodes nor a lower cap won those back).
 var (
 	futLMR         = params.Bool("futility.lmrdepth", false, "search", "moonfish futility judges each late quiet by the depth LMR's table leaves it")
 	futLMRMaxDepth = params.Int("futility.lmrdepth.maxdepth", 10, 2, 20, 1, "search", "futility.lmrdepth: deepest node where the per-move test applies")
