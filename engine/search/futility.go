@@ -72,7 +72,7 @@ func (s *Searcher) futilitySetup(alpha, depth int, inCheck, pvNode bool, staticE
 			st.active = true
 		}
 	case futilityMoonfish:
-		if p.Bool(futLMR) {
+		if s.futilityLMRApplies(depth) {
 			s.futilityLMRSetup(&st, depth, staticEval)
 		} else if depth <= p.Int(futMFDepth) {
 			st.bound = staticEval + p.Int(futMFMargin)*depth

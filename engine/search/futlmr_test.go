@@ -64,3 +64,34 @@ func TestFutilityLMRDepth(t *testing.T) {
 		t.Error("futility.lmrdepth: a quiet the node-wide test prunes at depth 3 was kept")
 	}
 }
+
+// futility.lmrdepth.mindepth keeps the node-wide test below it: at depth 3
+// a late quiet (reduced to depth 1, bound 108) is pruned against alpha 200
+// by the per-move test, but not by the node's (108 × 3 = 324 reaches 200);
+// at depth 8, above the floor, the per-move test still prunes it.
+func TestFutilityLMRMinDepth(t *testing.T) {
+	const fen = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
+	for _, c := range []struct {
+		minDepth    string
+		depth       int
+		alpha       int
+		wantPrune   bool
+		description string
+	}{
+		{"1", 3, 200, true, "per-move test at depth 3"},
+		{"7", 3, 200, false, "node-wide test at depth 3, below the floor"},
+		{"7", 3, 500, true, "node-wide test at depth 3 (324 < 500)"},
+		{"7", 8, 500, true, "per-move test at depth 8, above the floor"},
+	} {
+		s, pos := searcherAt(t, fen, "futility.lmrdepth", "true", "futility.lmrdepth.mindepth", c.minDepth)
+		s.buildLMRTable()
+		st := s.futilitySetup(c.alpha, c.depth, false, false, 0)
+		prune := false
+		if st.active {
+			_, prune = s.futile(&st, mustMove(t, pos, "h1h2"), 30, false)
+		}
+		if prune != c.wantPrune {
+			t.Errorf("mindepth %s, %s: pruned %v, want %v (per-move test %v)", c.minDepth, c.description, prune, c.wantPrune, st.perMove)
+		}
+	}
+}
