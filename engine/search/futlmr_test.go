@@ -66,9 +66,10 @@ func TestFutilityLMRDepth(t *testing.T) {
 }
 
 // futility.lmrdepth.mindepth keeps the node-wide test below it: at depth 3
-// a late quiet (reduced to depth 1, bound 108) is pruned against alpha 200
-// by the per-move test, but not by the node's (108 × 3 = 324 reaches 200);
-// at depth 8, above the floor, the per-move test still prunes it.
+// a late quiet (the table leaves it depth 0, judged at 1: bound 108) is
+// pruned against alpha 200 by the per-move test, but not by the node's
+// (108 × 3 = 324 reaches 200); at depth 8, above the floor, the per-move
+// test still prunes it.
 func TestFutilityLMRMinDepth(t *testing.T) {
 	const fen = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
 	for _, c := range []struct {
