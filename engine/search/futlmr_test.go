@@ -7,6 +7,21 @@ import (
 	"github.com/elolab/elolab/engine/board"
 )
 
+// futLMRFEN: a quiet rook move (h1h2), a rook check (h1h8) and a capture
+// (d2d5) for White, whose static evaluation the tests set to 0.
+const futLMRFEN = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
+
+// futilePrunes: whether futility prunes move m, the searched-th of a
+// non-PV node not in check at depth, with static evaluation 0 and alpha.
+func futilePrunes(s *Searcher, alpha, depth int, m board.Move, searched int, givesCheck bool) bool {
+	st := s.futilitySetup(alpha, depth, false, false, 0)
+	if !st.active {
+		return false
+	}
+	_, prune := s.futile(&st, m, searched, givesCheck)
+	return prune
+}
+
 // With futility.lmrdepth a late quiet is judged by the depth the reduction
 // table leaves it: pruned at a node deeper than futility.moonfish.depth
 // when eval + margin × that depth is below alpha, kept when that depth is
@@ -14,10 +29,9 @@ import (
 // first move are never pruned; with the switch off a node that deep prunes
 // nothing.
 func TestFutilityLMRDepth(t *testing.T) {
-	const fen = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
-	const eval, alpha = 0, 500
+	const alpha = 500
 	for _, on := range []bool{false, true} {
-		s, pos := searcherAt(t, fen, "futility.lmrdepth", fmt.Sprint(on))
+		s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth", fmt.Sprint(on))
 		s.buildLMRTable()
 		quiet := mustMove(t, pos, "h1h2")
 		check := mustMove(t, pos, "h1h8")
@@ -41,11 +55,7 @@ func TestFutilityLMRDepth(t *testing.T) {
 			{"first move at depth 3", 3, 0, quiet, false, alpha, false},
 			{"late quiet at depth 12 (beyond the cap)", 12, 30, quiet, false, alpha, false},
 		} {
-			st := s.futilitySetup(c.alpha, c.depth, false, false, eval)
-			prune := false
-			if st.active {
-				_, prune = s.futile(&st, c.m, c.searched, c.givesCheck)
-			}
+			prune := futilePrunes(s, c.alpha, c.depth, c.m, c.searched, c.givesCheck)
 			want := c.want && on
 			if prune != want {
 				d := c.depth - int(s.lmrTable[c.depth][min(c.searched+1, 63)])
@@ -57,10 +67,9 @@ func TestFutilityLMRDepth(t *testing.T) {
 	// node-wide test prunes: the table never deepens a move, so the depth
 	// it judges by (here 2 for the second move at depth 3) is at most the
 	// node's.
-	s, pos := searcherAt(t, fen, "futility.lmrdepth", "true")
+	s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth", "true")
 	s.buildLMRTable()
-	st := s.futilitySetup(alpha, 3, false, false, eval) // 0 + 108 × 3 < 500
-	if _, prune := s.futile(&st, mustMove(t, pos, "h1h2"), 1, false); !prune {
+	if !futilePrunes(s, alpha, 3, mustMove(t, pos, "h1h2"), 1, false) { // 0 + 108 × 3 < 500
 		t.Error("futility.lmrdepth: a quiet the node-wide test prunes at depth 3 was kept")
 	}
 }
@@ -71,7 +80,6 @@ func TestFutilityLMRDepth(t *testing.T) {
 // (108 × 3 = 324 reaches 200); at depth 8, above the floor, the per-move
 // test still prunes it.
 func TestFutilityLMRMinDepth(t *testing.T) {
-	const fen = "4k3/8/2p5/3p4/8/8/3Q4/4K2R w K - 0 1"
 	for _, c := range []struct {
 		minDepth    string
 		depth       int
@@ -84,15 +92,10 @@ func TestFutilityLMRMinDepth(t *testing.T) {
 		{"7", 3, 500, true, "node-wide test at depth 3 (324 < 500)"},
 		{"7", 8, 500, true, "per-move test at depth 8, above the floor"},
 	} {
-		s, pos := searcherAt(t, fen, "futility.lmrdepth", "true", "futility.lmrdepth.mindepth", c.minDepth)
+		s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth", "true", "futility.lmrdepth.mindepth", c.minDepth)
 		s.buildLMRTable()
-		st := s.futilitySetup(c.alpha, c.depth, false, false, 0)
-		prune := false
-		if st.active {
-			_, prune = s.futile(&st, mustMove(t, pos, "h1h2"), 30, false)
-		}
-		if prune != c.wantPrune {
-			t.Errorf("mindepth %s, %s: pruned %v, want %v (per-move test %v)", c.minDepth, c.description, prune, c.wantPrune, st.perMove)
+		if prune := futilePrunes(s, c.alpha, c.depth, mustMove(t, pos, "h1h2"), 30, false); prune != c.wantPrune {
+			t.Errorf("mindepth %s, %s: pruned %v, want %v (per-move test %v)", c.minDepth, c.description, prune, c.wantPrune, s.futilityLMRApplies(c.depth))
 		}
 	}
 }
