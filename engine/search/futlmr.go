@@ -9,7 +9,8 @@ import "github.com/elolab/elolab/engine/params"
 // reduction table leaves it, depth − table(depth, move number), so a node
 // deeper than futility.moonfish.depth prunes its latest quiets and a
 // shallow node prunes them at a smaller margin. The bound recorded for a
-// pruned move is its own (eval + margin × its depth). Off: +5.4 ± 8.6 Elo
+// pruned move is its own (eval + margin × its depth). At every depth
+// (mindepth 1): +5.4 ± 8.6 Elo
 // in 3,000 self-play games at 1+0.01 (LOS 89.2 %, 2026-12-03); against
 // Ethereal 12 −140.5 ± 14.5 in 1,900 games where the defaults scored
 // −151.6 ± 14.7 on the same openings; and WAC at 600,000 nodes 285 where
@@ -19,15 +20,16 @@ import "github.com/elolab/elolab/engine/params"
 // futility.lmrdepth.mindepth leaves the nodes below it to the node-wide
 // test: with 7 the nodes of depth 1–6 prune as without the switch and
 // only nodes of depth 7–10, which moonfish futility never reaches, gain
-// the per-move test. With 7 (2026-12-03, evening): WAC at 500,000,
+// the per-move test. Both are the defaults since 2026-12-03, night; with
+// 7 (2026-12-03, evening): WAC at 500,000,
 // 600,000 and 700,000 nodes 286, 288, 289 where the defaults solve 290;
 // +3.8 ± 13.9 Elo in 1,200 self-play games; against Ethereal 12
 // −149.8 ± 22.2 in 800 games where the defaults scored −178.9 ± 22.3 on
 // the same openings (README).
 var (
-	futLMR         = params.Bool("futility.lmrdepth", false, "search", "moonfish futility judges each late quiet by the depth LMR's table leaves it")
+	futLMR         = params.Bool("futility.lmrdepth", true, "search", "moonfish futility judges each late quiet by the depth LMR's table leaves it")
 	futLMRMaxDepth = params.Int("futility.lmrdepth.maxdepth", 10, 2, 20, 1, "search", "futility.lmrdepth: deepest node where the per-move test applies")
-	futLMRMinDepth = params.Int("futility.lmrdepth.mindepth", 1, 1, 20, 1, "search", "futility.lmrdepth: shallowest node where the per-move test applies (below it the node's depth decides, as without the switch)")
+	futLMRMinDepth = params.Int("futility.lmrdepth.mindepth", 7, 1, 20, 1, "search", "futility.lmrdepth: shallowest node where the per-move test applies (below it the node's depth decides, as without the switch)")
 )
 
 // futilityLMRApplies: futility.lmrdepth is on and the node is at least

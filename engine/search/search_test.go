@@ -147,11 +147,13 @@ func TestTogglesChangeBench(t *testing.T) {
 		}
 		// Bench depth 5 never reaches singular extensions' default least
 		// depth, and since lmr.checks is on, IIR at its default least depth
-		// (4) no longer changes this four-position bench (measured): both
-		// sides of the comparison get a lower setting.
+		// (4) no longer changes this four-position bench (measured), nor
+		// futility by the reduced depth from its floor (7): both sides of
+		// the comparison get a lower setting.
 		for prefix, lower := range map[string][2]string{
-			"singular.": {"singular.mindepth", "4"},
-			"iir.":      {"iir.mindepth", "3"},
+			"singular.":         {"singular.mindepth", "4"},
+			"iir.":              {"iir.mindepth", "3"},
+			"futility.lmrdepth": {"futility.lmrdepth.mindepth", "1"},
 		} {
 			if strings.HasPrefix(d.Name, prefix) {
 				p.Set(lower[0], lower[1])
