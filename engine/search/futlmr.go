@@ -12,9 +12,9 @@ import "github.com/elolab/elolab/engine/params"
 // pruned move is its own (eval + margin × its depth). At every depth
 // (mindepth 1): +5.4 ± 8.6 Elo
 // in 3,000 self-play games at 1+0.01 (LOS 89.2 %, 2026-12-03); against
-// Ethereal 12 −140.5 ± 14.5 in 1,900 games where the defaults scored
-// −151.6 ± 14.7 on the same openings; and WAC at 600,000 nodes 285 where
-// the defaults solve 290 (neither the move's history in the reduced depth,
+// Ethereal 12 −140.5 ± 14.5 in 1,900 games where the engine without it
+// scored −151.6 ± 14.7 on the same openings; and WAC at 600,000 nodes 285
+// where the engine without it solves 290 (neither the move's history in the reduced depth,
 // a margin base, sparing PV nodes nor a lower cap won those back).
 //
 // futility.lmrdepth.mindepth leaves the nodes below it to the node-wide
@@ -22,10 +22,11 @@ import "github.com/elolab/elolab/engine/params"
 // only nodes of depth 7–10, which moonfish futility never reaches, gain
 // the per-move test. Both are the defaults since 2026-12-03, night; with
 // 7 (2026-12-03, evening): WAC at 500,000,
-// 600,000 and 700,000 nodes 286, 288, 289 where the defaults solve 290;
-// +3.8 ± 13.9 Elo in 1,200 self-play games; against Ethereal 12
-// −149.8 ± 22.2 in 800 games where the defaults scored −178.9 ± 22.3 on
-// the same openings (README).
+// 600,000 and 700,000 nodes 286, 288, 289 where the engine without it
+// solves 290; +3.8 ± 13.9 Elo in 1,200 self-play games; against Ethereal
+// 12 −149.8 ± 22.2 in 800 games where the engine without it scored
+// −178.9 ± 22.3 on the same openings, then −146.7 ± 20.7 in 800 games on
+// fresh openings (README).
 var (
 	futLMR         = params.Bool("futility.lmrdepth", true, "search", "moonfish futility judges each late quiet by the depth LMR's table leaves it")
 	futLMRMaxDepth = params.Int("futility.lmrdepth.maxdepth", 10, 2, 20, 1, "search", "futility.lmrdepth: deepest node where the per-move test applies")
