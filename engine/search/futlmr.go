@@ -10,12 +10,12 @@ import "github.com/elolab/elolab/engine/params"
 // deeper than futility.moonfish.depth prunes its latest quiets and a
 // shallow node prunes them at a smaller margin. The bound recorded for a
 // pruned move is its own (eval + margin × its depth). At every depth
-// (mindepth 1): +5.4 ± 8.6 Elo
-// in 3,000 self-play games at 1+0.01 (LOS 89.2 %, 2026-12-03); against
-// Ethereal 12 −140.5 ± 14.5 in 1,900 games where the engine without it
-// scored −151.6 ± 14.7 on the same openings; and WAC at 600,000 nodes 285
-// where the engine without it solves 290 (neither the move's history in the reduced depth,
-// a margin base, sparing PV nodes nor a lower cap won those back).
+// (mindepth 1): +5.4 ± 8.6 Elo in 3,000 self-play games at 1+0.01 (LOS
+// 89.2 %, 2026-12-03); against Ethereal 12 −140.5 ± 14.5 in 1,900 games
+// where the engine without it scored −151.6 ± 14.7 on the same openings;
+// and WAC at 600,000 nodes 285 where the engine without it solves 290
+// (neither the move's history in the reduced depth, a margin base, sparing
+// PV nodes nor a lower cap won those back).
 //
 // futility.lmrdepth.mindepth leaves the nodes below it to the node-wide
 // test: with 7 the nodes of depth 1–6 prune as without the switch and

@@ -66,8 +66,9 @@ func TestFutilityLMRDepth(t *testing.T) {
 	// At depth ≤ futility.moonfish.depth the switch prunes everything the
 	// node-wide test prunes: the table never deepens a move, so the depth
 	// it judges by (here 2 for the second move at depth 3) is at most the
-	// node's.
-	s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth", "true")
+	// node's. The floor at 1 puts depth 3 under the per-move test (the
+	// default floor, 7, would leave it to the node-wide one).
+	s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth", "true", "futility.lmrdepth.mindepth", "1")
 	s.buildLMRTable()
 	if !futilePrunes(s, alpha, 3, mustMove(t, pos, "h1h2"), 1, false) { // 0 + 108 × 3 < 500
 		t.Error("futility.lmrdepth: a quiet the node-wide test prunes at depth 3 was kept")
