@@ -74,29 +74,40 @@ func TestMisbehavingEngines(t *testing.T) {
 		incident func(*EngineStats) int
 		restarts bool // the process dies: restarted, and misbehaves in every game
 		restart  bool // restarted at least once
+		// stall is the move deadline without a clock. One second keeps the
+		// hang cases quick; the cases whose misbehaviour is not a stall get
+		// ten, because parsing megabytes of junk under -race on a loaded
+		// 2-core CI machine once took longer than a second (CI, 2026-12-05).
+		stall time.Duration
 	}{
-		{"crash", testEng("bad", "crash", "-at", "4"), []string{" disconnects"}, func(e *EngineStats) int { return e.Disconnects }, true, false},
-		{"hang nodes", testEng("bad", "hang", "-at", "3"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, true, false},
+		{"crash", testEng("bad", "crash", "-at", "4"), []string{" disconnects"}, func(e *EngineStats) int { return e.Disconnects }, true, false, time.Second},
+		{"hang nodes", testEng("bad", "hang", "-at", "3"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, true, false, time.Second},
 		{"hang clock", func() Engine { e := testEng("bad", "hang", "-at", "3"); e.Limits = tc.Limits{TC: onetc}; return e }(),
-			[]string{" loses on time ("}, func(e *EngineStats) int { return e.TimeLosses }, true, false},
-		{"illegal", testEng("bad", "illegal", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false},
-		{"bestmove none", testEng("bad", "none", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false},
-		{"bestmove empty", testEng("bad", "badmove", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false},
-		{"noready", testEng("bad", "noready", "-at", "3"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, false, true},
-		{"nodestall", testEng("bad", "nodestall"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, true, false},
-		{"garbage", testEng("bad", "garbage", "-at", "2"), nil, nil, false, false},
-		{"flood", testEng("bad", "flood", "-at", "3000"), nil, nil, false, false},
-		{"slowuci", testEng("bad", "slowuci", "-delay", "300ms"), nil, nil, false, false},
+			[]string{" loses on time ("}, func(e *EngineStats) int { return e.TimeLosses }, true, false, time.Second},
+		{"illegal", testEng("bad", "illegal", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false, time.Second},
+		{"bestmove none", testEng("bad", "none", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false, time.Second},
+		{"bestmove empty", testEng("bad", "badmove", "-at", "2"), []string{" makes an illegal move"}, func(e *EngineStats) int { return e.Illegal }, false, false, time.Second},
+		{"noready", testEng("bad", "noready", "-at", "3"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, false, true, time.Second},
+		{"nodestall", testEng("bad", "nodestall"), []string{"'s connection stalls"}, func(e *EngineStats) int { return e.Stalls }, true, false, time.Second},
+		{"garbage", testEng("bad", "garbage", "-at", "2"), nil, nil, false, false, 10 * time.Second},
+		{"flood", testEng("bad", "flood", "-at", "3000"), nil, nil, false, false, 10 * time.Second},
+		{"slowuci", testEng("bad", "slowuci", "-delay", "300ms"), nil, nil, false, false, 10 * time.Second},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			good := testEng("good", "ok", "-seed", "3")
+			// Only the noready case needs a short readiness deadline; the
+			// others get room for a loaded machine, like the stall above.
+			good.Config.ReadyTimeout = 5 * time.Second
+			if c.stall > time.Second {
+				c.bad.Config.ReadyTimeout = 5 * time.Second
+			}
 			if c.bad.Limits.HasClock() {
 				good.Limits = c.bad.Limits
 			}
 			cfg := Config{
 				Engines: []Engine{c.bad, good}, Rounds: 3, GamesPerRound: 2, Concurrency: 2,
-				Game: game.Config{Adjudication: game.Adjudication{MaxMoves: 15}},
+				Game: game.Config{Adjudication: game.Adjudication{MaxMoves: 15}, StallTimeout: c.stall},
 			}
 			sum, got := collect(t, cfg)
 			st := sum.Standings
