@@ -10,7 +10,17 @@ import "github.com/elolab/elolab/engine/params"
 // extension, as in Crafty and Fruit). The null move is tried only where
 // the evaluation already beats beta, so this costs nothing at most nodes;
 // like the singular extension, it stops at twice the iteration's depth.
-var mateThreatExt = params.Bool("nullmove.matethreat", false, "search", "extend a node one ply when the null move's search finds a mate against it")
+var (
+	mateThreatExt   = params.Bool("nullmove.matethreat", false, "search", "extend a node one ply when the null move's search finds a mate against it")
+	mateThreatPlies = params.Int("nullmove.matethreat.plies", 128, 2, 128, 2, "search", "longest mate, in plies from the node with the null move counted, that marks a mate threat")
+)
+
+// isMateThreat reports whether sc, the null move's failed-low score at the
+// node at ply, is a mate against the node within nullmove.matethreat.plies
+// plies (the null move and the mating line).
+func (s *Searcher) isMateThreat(sc, ply int) bool {
+	return sc <= -mateBand && Mate+sc-ply <= s.P.Int(mateThreatPlies)
+}
 
 // mateThreatExtension is the extra depth for the node at ply whose null
 // move found a mate against it (threat).

@@ -47,7 +47,7 @@ func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, 
 	sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false, !cutNode)
 	pos.UnmakeNull()
 	if s.aborted || sc < beta {
-		return 0, false, sc <= -mateBand && !s.aborted
+		return 0, false, !s.aborted && s.isMateThreat(sc, ply)
 	}
 	if sc >= mateBand {
 		sc = beta // an unproven mate from a null move is not trusted
