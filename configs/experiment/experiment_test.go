@@ -189,7 +189,7 @@ func TestExampleConfigs(t *testing.T) {
 		{"../futility-styles.yaml", nil, KindRoundRobin, 4},
 		{"../madchess-ladder.yaml", []string{"fairymax", "glaurung", "stockfish"}, KindLadder, 16},
 		{"../gauntlet-stockfish-skill.yaml", []string{"stockfish"}, KindGauntlet, 6},
-		{"../labrat-ladder.yaml", []string{"fairymax", "glaurung", "toga2", "ethereal-chess"}, KindLadder, 46},
+		{"../labrat-ladder.yaml", []string{"fairymax", "glaurung", "toga2", "ethereal-chess"}, KindLadder, 47},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			opts := Options{}

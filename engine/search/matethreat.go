@@ -10,9 +10,18 @@ import "github.com/elolab/elolab/engine/params"
 // extension, as in Crafty and Fruit). The null move is tried only where
 // the evaluation already beats beta, so this costs nothing at most nodes;
 // like the singular extension, it stops at twice the iteration's depth.
+//
+// nullmove.matethreat.plies bounds the threat by its length. At any length
+// (2026-12-04) it won WAC positions (291 at 600,000 nodes where the engine
+// without it solves 288) and lost 15.5 of 800 points against Ethereal 12
+// on the same openings. With mates in one only (plies 2), the parry of a
+// threat the null move sees at once, it solves 291, 293 and 294 at
+// 500,000, 600,000 and 700,000 nodes (286, 288, 289 without) and scored
+// 15 of 600 points more than the engine without it against Ethereal 12, in
+// one gauntlet on the same openings (2026-12-06, README): the default since.
 var (
-	mateThreatExt   = params.Bool("nullmove.matethreat", false, "search", "extend a node one ply when the null move's search finds a mate against it")
-	mateThreatPlies = params.Int("nullmove.matethreat.plies", 128, 2, 128, 2, "search", "longest mate, in plies from the node with the null move counted, that marks a mate threat")
+	mateThreatExt   = params.Bool("nullmove.matethreat", true, "search", "extend a node one ply when the null move's search finds a mate against it")
+	mateThreatPlies = params.Int("nullmove.matethreat.plies", 2, 2, 128, 2, "search", "longest mate, in plies from the node with the null move counted, that marks a mate threat")
 )
 
 // isMateThreat reports whether sc, the null move's failed-low score at the
