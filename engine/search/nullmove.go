@@ -29,7 +29,8 @@ var (
 )
 
 // nullMove returns the cut's score and whether it cuts, and then whether
-// it failed low because the opponent mates (matethreat.go).
+// it failed low because the opponent mates within the bound of
+// nullmove.matethreat.plies (matethreat.go).
 func (s *Searcher) nullMove(beta, depth, ply, staticEval int, hit ttHit, found, cutNode bool) (int, bool, bool) {
 	pos, p := s.pos, s.P
 	if !p.Bool(nmpEnabled) || depth < p.Int(nmpMinDepth) || staticEval < beta ||
