@@ -18,8 +18,11 @@ const clockLong = `Profile how each engine spent its clock: the clock is rebuilt
 from the game's TimeControl tag and the time in each move's comment
 ("+0.31/12 0.52s", as elolab, cutechess-cli and fastchess write them; book
 moves take no time). Two tables per engine: its moves by full move number
-(mean time, depth and clock), and by the clock left before the move, with
-the score of the games that reached each row.
+(mean time, depth, its own eval and clock), and by the clock left before
+the move, with the score of the games that reached each row. The eval is
+the mean of the scores the engine reported, from its side, in pawns, each
+within ±5 (a mate counts as ±5): beside the opponent's, it shows where the
+games turn and which engine saw it first.
 
 Read PGN files (gzipped or not), or a run of a results store with --db (RUN
 is a run id or name, default the newest run). Games without a result are
@@ -35,7 +38,7 @@ func newClockCmd() *cobra.Command {
 	var f clockFlags
 	cmd := &cobra.Command{
 		Use:     "clock FILE.pgn... | clock --db STORE [RUN]",
-		Short:   "how each engine spent its clock: time, depth and score by move number and by clock left",
+		Short:   "how each engine spent its clock: time, depth, eval and score by move number and by clock left",
 		Long:    clockLong,
 		Example: "  elolab clock games.pgn\n  elolab clock --db results.db 3 --edges 0.05,0.1,0.2,0.5,1 --format csv",
 		RunE: func(cmd *cobra.Command, args []string) error {

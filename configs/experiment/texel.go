@@ -30,6 +30,8 @@ type Texel struct {
 	L2           float64 // penalty on the distance from the start values
 	Batch        int     // 0: full batch
 	K            float64 // 0: fitted
+	ScoreWeight  float64 // weight of the data's score labels in the targets; 0: results only
+	ScoreK       float64 // the score labels' K; 0: fitted
 	Output       string
 	OutputAll    bool
 	Threads      int
@@ -53,7 +55,7 @@ const (
 
 // texelKeys are the keys of a Texel run.
 var texelKeys = []string{"data", "max_positions", "holdout", "seed", "start", "params", "exclude",
-	"epochs", "learning_rate", "l2", "batch", "k", "output", "output_all", "threads"}
+	"epochs", "learning_rate", "l2", "batch", "k", "score_weight", "score_k", "output", "output_all", "threads"}
 
 // LoadTexel reads a Texel run: a kind texel experiment file, or a Texel
 // configuration file without kind:. Errors are an ErrorList.
@@ -184,6 +186,12 @@ func (l *loader) parseTexel(n ast.Node, path string) *Texel {
 		case "k":
 			if _, null := f.Val.(*ast.NullNode); !null {
 				t.K = l.texelNumber(f, 0, 100, false)
+			}
+		case "score_weight":
+			t.ScoreWeight = l.texelNumber(f, 0, 1, true)
+		case "score_k":
+			if _, null := f.Val.(*ast.NullNode); !null {
+				t.ScoreK = l.texelNumber(f, 0, 100, false)
 			}
 		case "output":
 			if s, ok := l.nonEmpty(f); ok {
@@ -329,6 +337,12 @@ func (t *Texel) canonical(w *yw) {
 	w.line(1, "batch: %d", t.Batch)
 	if t.K > 0 {
 		w.line(1, "k: %s", fnum(t.K))
+	}
+	if t.ScoreWeight > 0 {
+		w.line(1, "score_weight: %s", fnum(t.ScoreWeight))
+	}
+	if t.ScoreK > 0 {
+		w.line(1, "score_k: %s", fnum(t.ScoreK))
 	}
 	w.line(1, "output: %s", q(rel(t.Output)))
 	w.line(1, "output_all: %v", t.OutputAll)

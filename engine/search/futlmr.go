@@ -1,6 +1,9 @@
 package search
 
-import "github.com/elolab/elolab/engine/params"
+import (
+	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/params"
+)
 
 // Futility by the reduced depth (Stockfish's lmrDepth): moonfish futility
 // judges every quiet move of a node by the node's depth, although late
@@ -33,10 +36,34 @@ var (
 	futLMRMinDepth = params.Int("futility.lmrdepth.mindepth", 7, 1, 20, 1, "search", "futility.lmrdepth: shallowest node where the per-move test applies (below it the node's depth decides, as without the switch)")
 )
 
+// Endgames: futility.lmrdepth.endgame applies the per-move test from
+// depth 1 once the pieces left on the board (knights and bishops 1, rooks
+// 2, queens 4, both sides; 24 at the start) weigh futility.lmrdepth.egphase
+// or less. The per-move test at every depth costs WAC's middle-game
+// sacrifices (285 against 290 at 600,000 nodes); in an ending there are
+// few of those, and against Ethereal 12 labrat's deficit in depth is
+// largest late in the game (README, 2026-12-03: 11.5 plies against 15.2
+// over moves 41–60).
+var (
+	futLMREndgame = params.Bool("futility.lmrdepth.endgame", false, "search", "futility.lmrdepth: the per-move test from depth 1 in endings (phase at most futility.lmrdepth.egphase)")
+	futLMREgPhase = params.Int("futility.lmrdepth.egphase", 8, 0, 24, 1, "search", "futility.lmrdepth.endgame: the largest phase counted as an ending (N, B 1, R 2, Q 4; 24 at the start)")
+)
+
 // futilityLMRApplies: futility.lmrdepth is on and the node is at least
 // futility.lmrdepth.mindepth deep; shallower nodes keep the node-wide test.
 func (s *Searcher) futilityLMRApplies(depth int) bool {
-	return s.P.Bool(futLMR) && depth >= s.P.Int(futLMRMinDepth)
+	p := s.P
+	if !p.Bool(futLMR) {
+		return false
+	}
+	return depth >= p.Int(futLMRMinDepth) || p.Bool(futLMREndgame) && phase(s.pos) <= p.Int(futLMREgPhase)
+}
+
+// phase weighs the pieces on the board: knights and bishops 1, rooks 2,
+// queens 4 (24 at the start).
+func phase(pos *board.Position) int {
+	return (pos.PiecesOf(board.Knight) | pos.PiecesOf(board.Bishop)).Count() +
+		2*pos.PiecesOf(board.Rook).Count() + 4*pos.PiecesOf(board.Queen).Count()
 }
 
 // futilityLMRSetup is futilitySetup's moonfish case with futility.lmrdepth:

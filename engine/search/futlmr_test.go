@@ -100,3 +100,31 @@ func TestFutilityLMRMinDepth(t *testing.T) {
 		}
 	}
 }
+
+// futility.lmrdepth.endgame takes the per-move test below
+// futility.lmrdepth.mindepth only where the pieces weigh egphase or less:
+// futLMRFEN's queen and rook weigh 6.
+func TestFutilityLMREndgame(t *testing.T) {
+	if got := phase(board.NewPosition()); got != 24 {
+		t.Fatalf("phase of the start position %d, want 24", got)
+	}
+	for _, c := range []struct {
+		endgame, egphase string
+		depth            int
+		want             bool
+	}{
+		{"false", "8", 3, false}, // off: depth 3 is below mindepth 7
+		{"true", "8", 3, true},   // phase 6 <= 8
+		{"true", "5", 3, false},  // phase 6 > 5
+		{"true", "6", 1, true},   // at the bound
+		{"false", "8", 7, true},  // from mindepth on, as before
+	} {
+		s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth.endgame", c.endgame, "futility.lmrdepth.egphase", c.egphase)
+		if p := phase(pos); p != 6 {
+			t.Fatalf("phase %d, want 6", p)
+		}
+		if got := s.futilityLMRApplies(c.depth); got != c.want {
+			t.Errorf("endgame %s, egphase %s, depth %d: applies %v, want %v", c.endgame, c.egphase, c.depth, got, c.want)
+		}
+	}
+}

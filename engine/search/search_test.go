@@ -140,6 +140,12 @@ func TestTogglesChangeBench(t *testing.T) {
 		if d.Name == "nullmove.verify" {
 			p.Set("nullmove.verifydepth", "3") // bench depth 5 never reaches the default
 		}
+		if d.Name == "futility.lmrdepth.endgame" {
+			// The bench's positions are middle games: count every phase
+			// as an ending, so the switch takes the per-move test from
+			// depth 7 down to depth 1 everywhere.
+			p.Set("futility.lmrdepth.egphase", "24")
+		}
 		if d.Name == "histprune.enabled" {
 			// Five plies leave the history tables too shallow for the
 			// default threshold.
@@ -155,7 +161,7 @@ func TestTogglesChangeBench(t *testing.T) {
 			"iir.":              {"iir.mindepth", "3"},
 			"futility.lmrdepth": {"futility.lmrdepth.mindepth", "1"},
 		} {
-			if strings.HasPrefix(d.Name, prefix) {
+			if strings.HasPrefix(d.Name, prefix) && d.Name != "futility.lmrdepth.endgame" {
 				p.Set(lower[0], lower[1])
 				q := params.NewValues()
 				q.Set(lower[0], lower[1])

@@ -4,8 +4,10 @@
 // engine author tunes time management with it: how much of the clock the
 // first moves out of book take, how low the clock runs, how deep the
 // engine still searches there and how it scores in the games that get
-// there. It reads elolab's games and those of cutechess-cli and fastchess,
-// which comment moves the same way.
+// there, and what the engine thought of its games at each stage: its own
+// score, beside its opponent's, shows where games turn and which side saw
+// it first. It reads elolab's games and those of cutechess-cli and
+// fastchess, which comment moves the same way.
 package clock
 
 import (
@@ -53,10 +55,27 @@ type Row struct {
 	Moves  int           // the engine's timed moves in the row
 	Time   time.Duration // mean time a move
 	Depth  float64       // mean depth
+	Eval   float64       // mean of the engine's own score, pawns, each within ±EvalCap
 	Clock  time.Duration // mean clock before the move (moves with a rebuilt clock)
 	Clocks int           // moves with a rebuilt clock
 	Games  int           // games with a move in the row
 	Points float64       // the engine's points in those games
+}
+
+// EvalCap bounds each score in Row.Eval, in pawns; a mate counts as
+// ±EvalCap. A game already won or lost reports scores of any size, which
+// would swamp the mean of the games still in play.
+const EvalCap = 5
+
+// evalPawns is a reported score in pawns, within ±EvalCap.
+func evalPawns(s pgn.Score) float64 {
+	switch {
+	case s.Mate > 0:
+		return EvalCap
+	case s.Mate < 0:
+		return -EvalCap
+	}
+	return max(-EvalCap, min(EvalCap, float64(s.CP)/100))
 }
 
 // Score is the engine's score in the row's games, 0..1.
@@ -108,17 +127,18 @@ type tally struct {
 type rowSum struct {
 	moves, clocks   int
 	time, clock     float64 // seconds
-	depth           float64
+	depth, eval     float64
 	games, lastGame int
 	points          float64
 }
 
 // add counts a move of game gameNo, with its clock before the move when
 // known (negative after an overstep inside a time margin).
-func (s *rowSum) add(gameNo int, points float64, t time.Duration, depth int, clock time.Duration, known bool) {
+func (s *rowSum) add(gameNo int, points float64, ev pgn.Eval, clock time.Duration, known bool) {
 	s.moves++
-	s.time += t.Seconds()
-	s.depth += float64(depth)
+	s.time += ev.Time.Seconds()
+	s.depth += float64(ev.Depth)
+	s.eval += evalPawns(ev.Score)
 	if known {
 		s.clocks++
 		s.clock += clock.Seconds()
@@ -245,11 +265,11 @@ func (b *Builder) Add(g *pgn.Game) error {
 		}
 		s.t.e.Moves++
 		before := s.clock
-		s.t.byMove[moveRow(full)].add(b.games, s.pts, ev.Time, ev.Depth, before, s.known)
+		s.t.byMove[moveRow(full)].add(b.games, s.pts, ev, before, s.known)
 		if !s.known {
 			continue
 		}
-		s.t.byClock[b.clockRow(before)].add(b.games, s.pts, ev.Time, ev.Depth, before, true)
+		s.t.byClock[b.clockRow(before)].add(b.games, s.pts, ev, before, true)
 		s.clock -= ev.Time
 		if !s.t.lowestSet || s.clock < s.t.e.Lowest {
 			s.t.e.Lowest, s.t.lowestSet = s.clock, true
@@ -324,7 +344,7 @@ func (b *Builder) Profile() Profile {
 
 func (s rowSum) row(label string) Row {
 	r := Row{Label: label, Moves: s.moves, Clocks: s.clocks, Games: s.games, Points: s.points,
-		Time: seconds(s.time / float64(s.moves)), Depth: s.depth / float64(s.moves)}
+		Time: seconds(s.time / float64(s.moves)), Depth: s.depth / float64(s.moves), Eval: s.eval / float64(s.moves)}
 	if s.clocks > 0 {
 		r.Clock = seconds(s.clock / float64(s.clocks))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -185,7 +186,7 @@ func TestProfileWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Clock profile of 1 games", "A: 1 games (1 with a clock), 4 timed moves, 1 time losses, score 0.0 %, lowest clock -0.04 s",
-		"0.2-0.5      1          0.400", "1-10      4          0.525   10.2      1.030"} {
+		"0.2-0.5      1          0.400    8.0  +0.20", "1-10      4          0.525   10.2  +0.24      1.030"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
 		}
@@ -193,7 +194,7 @@ func TestProfileWriters(t *testing.T) {
 	if err := p.WriteCSV(&csv); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(csv.String(), "A,clock,0.2-0.5,1,0.4,8.00,0.36,1,0.0000\n") {
+	if !strings.Contains(csv.String(), "A,clock,0.2-0.5,1,0.4,8.00,0.36,1,0.0000,0.200\n") {
 		t.Errorf("csv:\n%s", csv.String())
 	}
 	if err := p.WriteJSON(&js); err != nil {
@@ -206,9 +207,13 @@ func TestProfileWriters(t *testing.T) {
 			ByClock []struct {
 				Row string `json:"row"`
 			} `json:"by_clock"`
+			ByMove []struct {
+				Eval float64 `json:"eval"`
+			} `json:"by_move"`
 		} `json:"engines"`
 	}
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Engines) != 2 || back.Engines[0].Lowest != -0.04 || back.Engines[0].ByClock[0].Row != "0.2-0.5" {
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Engines) != 2 || back.Engines[0].Lowest != -0.04 || back.Engines[0].ByClock[0].Row != "0.2-0.5" ||
+		math.Abs(back.Engines[0].ByMove[0].Eval-0.2375) > 1e-9 {
 		t.Errorf("json %v:\n%s", err, js.String())
 	}
 }
@@ -228,5 +233,35 @@ func TestProfileNegativeClock(t *testing.T) {
 	if a.Lowest != -60*time.Millisecond || len(a.ByClock) != 2 || a.ByClock[0].Label != "< 0.1" || a.ByClock[0].Clocks != 1 ||
 		a.ByMove[0].Clocks != 2 || a.ByMove[0].Clock != 475*time.Millisecond {
 		t.Errorf("lowest %v, clock rows %+v, move rows %+v", a.Lowest, a.ByClock, a.ByMove)
+	}
+}
+
+// Each row's eval is the mean of the engine's own scores in pawns, each
+// within ±EvalCap: a mate or a won game's +7.50 counts as +5, so that a
+// few decided games do not swamp the games still in play.
+func TestProfileEval(t *testing.T) {
+	p := build(t, game1, Options{})
+	a, b := p.Engines[0], p.Engines[1]
+	// A: +0.30, +0.25, +0.2, +0.2; B: -0.20, -0.1, -0.1.
+	if got := a.ByMove[0].Eval; math.Abs(got-0.2375) > 1e-9 {
+		t.Errorf("A's eval %v, want 0.2375", got)
+	}
+	if got := b.ByMove[0].Eval; math.Abs(got+0.4/3) > 1e-9 {
+		t.Errorf("B's eval %v, want -0.1333", got)
+	}
+	text := `[White "A"]
+[Black "B"]
+[Result "1-0"]
+[TimeControl "60"]
+
+1. e4 {+7.50/5 0.1s} e5 {-M3/5 0.1s} 2. Nf3 {+M2/5 0.1s} Nc6 {-0.50/5 0.1s} 1-0
+`
+	p = build(t, text, Options{})
+	a, b = p.Engines[0], p.Engines[1]
+	if a.ByMove[0].Eval != EvalCap || a.ByClock[0].Eval != EvalCap {
+		t.Errorf("A's capped eval %v and %v, want %v", a.ByMove[0].Eval, a.ByClock[0].Eval, float64(EvalCap))
+	}
+	if got := b.ByMove[0].Eval; got != -2.75 {
+		t.Errorf("B's eval %v, want (-5 - 0.5) / 2", got)
 	}
 }

@@ -3,7 +3,6 @@ package clock
 import (
 	"context"
 	"errors"
-	"io"
 
 	"github.com/elolab/elolab/results/pgn"
 	"github.com/elolab/elolab/results/store"
@@ -20,7 +19,7 @@ func Files(files []string, opt Options) (Profile, []string, error) {
 		return Profile{}, nil, err
 	}
 	var skipped []string
-	err = pgn.ReadFiles(files, true, b.adder(&skipped), damaged(&skipped))
+	err = pgn.ReadFiles(files, true, b.adder(&skipped), pgn.NoteDamaged(&skipped))
 	return b.Profile(), skipped, err
 }
 
@@ -31,14 +30,8 @@ func Run(ctx context.Context, st *store.Store, runID int64, name string, opt Opt
 	if err != nil {
 		return Profile{}, nil, err
 	}
-	pr, pw := io.Pipe()
-	go func() {
-		_, err := st.ExportPGN(ctx, runID, pw)
-		pw.CloseWithError(err)
-	}()
 	var skipped []string
-	err = pgn.Each(pr, name, true, b.adder(&skipped), damaged(&skipped))
-	pr.CloseWithError(errors.New("clock: reading stopped")) // ends the export if reading did
+	err = st.EachPGN(ctx, runID, name, true, b.adder(&skipped), pgn.NoteDamaged(&skipped))
 	return b.Profile(), skipped, err
 }
 
@@ -48,11 +41,5 @@ func (b *Builder) adder(skipped *[]string) func(string, *pgn.Game) {
 		if err := b.Add(g); errors.As(err, &ge) {
 			*skipped = append(*skipped, pgn.SkipNote(name, ge.Line, ge.Msg))
 		}
-	}
-}
-
-func damaged(skipped *[]string) func(string, *pgn.SyntaxError) {
-	return func(name string, e *pgn.SyntaxError) {
-		*skipped = append(*skipped, pgn.SkipNote(name, e.Line, e.Msg))
 	}
 }

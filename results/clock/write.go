@@ -31,31 +31,33 @@ func (p Profile) WriteText(w io.Writer) error {
 		if len(e.ByMove) == 0 {
 			continue
 		}
-		fmt.Fprintln(tw, "  move\tmoves\ttime/move (s)\tdepth\tclock (s)\tgames\tscore\t")
+		fmt.Fprintln(tw, "  move\tmoves\ttime/move (s)\tdepth\teval\tclock (s)\tgames\tscore\t")
 		for _, r := range e.ByMove {
 			clock := "-"
 			if r.Clocks > 0 {
 				clock = fmt.Sprintf("%.3f", r.Clock.Seconds())
 			}
-			fmt.Fprintf(tw, "  %s\t%d\t%.3f\t%.1f\t%s\t%d\t%.1f %%\t\n", r.Label, r.Moves, r.Time.Seconds(), r.Depth, clock, r.Games, 100*r.Score())
+			fmt.Fprintf(tw, "  %s\t%d\t%.3f\t%.1f\t%+.2f\t%s\t%d\t%.1f %%\t\n", r.Label, r.Moves, r.Time.Seconds(), r.Depth, r.Eval, clock, r.Games, 100*r.Score())
 		}
 		if len(e.ByClock) == 0 {
 			continue
 		}
-		fmt.Fprintln(tw, "  clock (s)\tmoves\ttime/move (s)\tdepth\t\tgames\tscore\t")
+		fmt.Fprintln(tw, "  clock (s)\tmoves\ttime/move (s)\tdepth\teval\t\tgames\tscore\t")
 		for _, r := range e.ByClock {
-			fmt.Fprintf(tw, "  %s\t%d\t%.3f\t%.1f\t\t%d\t%.1f %%\t\n", r.Label, r.Moves, r.Time.Seconds(), r.Depth, r.Games, 100*r.Score())
+			fmt.Fprintf(tw, "  %s\t%d\t%.3f\t%.1f\t%+.2f\t\t%d\t%.1f %%\t\n", r.Label, r.Moves, r.Time.Seconds(), r.Depth, r.Eval, r.Games, 100*r.Score())
 		}
 	}
 	return tw.Flush()
 }
 
 // CSVHeader is the header row of WriteCSV.
-var CSVHeader = []string{"engine", "table", "row", "moves", "time_s", "depth", "clock_s", "games", "score"}
+var CSVHeader = []string{"engine", "table", "row", "moves", "time_s", "depth", "clock_s", "games", "score", "eval"}
 
 // WriteCSV writes one row per table row (RFC 4180, header first): table is
 // "move" or "clock", time_s and clock_s are means in seconds (clock_s is
-// empty where no clock was rebuilt), score is a fraction 0..1.
+// empty where no clock was rebuilt), score is a fraction 0..1, eval the
+// engine's mean own score in pawns (Row.Eval; last, so that the columns
+// before it keep their places).
 func (p Profile) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
@@ -71,7 +73,8 @@ func (p Profile) WriteCSV(w io.Writer) error {
 					clock = f(r.Clock.Seconds())
 				}
 				cw.Write([]string{e.Name, t.name, r.Label, strconv.Itoa(r.Moves), f(r.Time.Seconds()),
-					strconv.FormatFloat(r.Depth, 'f', 2, 64), clock, strconv.Itoa(r.Games), strconv.FormatFloat(r.Score(), 'f', 4, 64)})
+					strconv.FormatFloat(r.Depth, 'f', 2, 64), clock, strconv.Itoa(r.Games), strconv.FormatFloat(r.Score(), 'f', 4, 64),
+					strconv.FormatFloat(r.Eval, 'f', 3, 64)})
 			}
 		}
 	}
@@ -84,6 +87,7 @@ type jsonRow struct {
 	Moves  int      `json:"moves"`
 	Time   float64  `json:"time_s"`
 	Depth  float64  `json:"depth"`
+	Eval   float64  `json:"eval"`
 	Clock  *float64 `json:"clock_s,omitempty"`
 	Games  int      `json:"games"`
 	Points float64  `json:"points"`
@@ -108,7 +112,7 @@ func (p Profile) WriteJSON(w io.Writer) error {
 	rows := func(rs []Row) []jsonRow {
 		out := []jsonRow{}
 		for _, r := range rs {
-			j := jsonRow{Row: r.Label, Moves: r.Moves, Time: r.Time.Seconds(), Depth: r.Depth, Games: r.Games, Points: r.Points}
+			j := jsonRow{Row: r.Label, Moves: r.Moves, Time: r.Time.Seconds(), Depth: r.Depth, Eval: r.Eval, Games: r.Games, Points: r.Points}
 			if r.Clocks > 0 {
 				c := r.Clock.Seconds()
 				j.Clock = &c

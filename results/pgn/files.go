@@ -35,6 +35,15 @@ func SkipNote(file string, line int, reason string) string {
 	return fmt.Sprintf("%s:%d (%s)", file, line, reason)
 }
 
+// NoteDamaged is the damaged-game callback of ReadFiles and Each for a
+// command that reads on: it appends each damaged game's SkipNote to
+// skipped.
+func NoteDamaged(skipped *[]string) func(name string, e *SyntaxError) {
+	return func(name string, e *SyntaxError) {
+		*skipped = append(*skipped, SkipNote(name, e.Line, e.Msg))
+	}
+}
+
 // Each reads every game of r as ReadFiles reads a file; name stands for
 // r in errors and in the calls.
 func Each(r io.Reader, name string, keepComments bool, game func(name string, g *Game), damaged func(name string, e *SyntaxError)) error {

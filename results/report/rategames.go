@@ -22,10 +22,8 @@ type RatedGames struct {
 // file:line.
 func ReadRatedGames(files []string) (RatedGames, error) {
 	var out RatedGames
-	err := pgn.ReadFiles(files, false, out.add, func(name string, bad *pgn.SyntaxError) {
-		// A damaged game is skipped like a game without a result.
-		out.Skipped = append(out.Skipped, pgn.SkipNote(name, bad.Line, bad.Msg))
-	})
+	// A damaged game is skipped like a game without a result.
+	err := pgn.ReadFiles(files, false, out.add, pgn.NoteDamaged(&out.Skipped))
 	if err != nil {
 		return RatedGames{}, err
 	}

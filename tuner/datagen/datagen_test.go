@@ -43,7 +43,7 @@ func TestRunWritesLabelledQuietPositions(t *testing.T) {
 	}
 	resultOf := map[string]float64{}
 	for i, l := range lines {
-		fen, r, err := texel.ParseLine([]byte(l))
+		fen, r, _, err := texel.ParseLine([]byte(l))
 		if err != nil {
 			t.Fatalf("line %d %q: %v", i+1, l, err)
 		}
@@ -111,7 +111,7 @@ func TestPositionsTargetAndRepair(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	for i, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if _, _, err := texel.ParseLine([]byte(l)); err != nil {
+		if _, _, _, err := texel.ParseLine([]byte(l)); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
 	}

@@ -26,6 +26,8 @@ type Config struct {
 	L2           float64 // penalty on the distance from the start values
 	Batch        int     // 0: full batch
 	K            float64 // 0: fitted
+	ScoreWeight  float64 // weight of the score labels in the targets (scorelabel.go); 0: results only
+	ScoreK       float64 // the score labels' K; 0: fitted
 	Output       string
 	OutputAll    bool
 	Threads      int

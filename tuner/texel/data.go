@@ -20,7 +20,8 @@ import (
 //
 //	Offset[i] + Σ Coef[k]·w[Idx[k]]   over k in [Start[i], Start[i+1])
 //
-// and its result (White's score: 1, 0.5, 0) is Result[i]. The coefficients
+// and its target is Result[i]: the game's result (White's score: 1, 0.5,
+// 0), or its blend with a score label (scorelabel.go). The coefficients
 // are float32 and the parameter indices uint16 in flat slices: about 6 bytes
 // per non-zero coefficient, so a million positions fit in a few hundred MB
 // and an epoch streams through memory once.
@@ -86,6 +87,9 @@ type LoadOptions struct {
 	Tuned        []*params.Def  // the parameters whose coefficients are stored
 	MaxPositions int            // 0: all
 	Threads      int            // 0: the number of CPUs
+	// ScoreWeight blends a line's score label into its target with
+	// sigmoid(ScoreK·score) (scorelabel.go); 0: results only.
+	ScoreWeight, ScoreK float64
 	// Progress, if not nil, is called from loading goroutines with the
 	// number of bytes just processed.
 	Progress func(bytes int)
@@ -141,6 +145,9 @@ func Load(o LoadOptions) (*Data, error) {
 	}
 	if !(o.Holdout >= 0 && o.Holdout < 1) {
 		return nil, fmt.Errorf("holdout %v must be in [0, 1)", o.Holdout)
+	}
+	if !(o.ScoreWeight >= 0 && o.ScoreWeight <= 1) || o.ScoreWeight > 0 && !(o.ScoreK > 0) {
+		return nil, fmt.Errorf("score weight %v must be in [0, 1], with a score K above 0 (got %v)", o.ScoreWeight, o.ScoreK)
 	}
 	if o.Start == nil {
 		o.Start = params.NewValues()
@@ -306,7 +313,7 @@ func (t *tracer) chunk(file string, raw []byte, c lineRange, o *LoadOptions, tra
 		if !isData(line) {
 			continue
 		}
-		fen, result, err := ParseLine(line)
+		fen, result, score, err := ParseLine(line)
 		if err != nil {
 			return &LineError{File: file, Line: lineNo, Err: err}
 		}
@@ -317,7 +324,7 @@ func (t *tracer) chunk(file string, raw []byte, c lineRange, o *LoadOptions, tra
 		if o.Holdout > 0 && splitHash(splitKey(line), o.Seed) < o.Holdout {
 			set = hold
 		}
-		t.add(set, result, occurs)
+		t.add(set, blend(result, score, o.ScoreWeight, o.ScoreK), occurs)
 	}
 	return nil
 }

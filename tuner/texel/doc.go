@@ -1,9 +1,11 @@
 // Package texel owns Texel tuning of labrat's evaluation weights: reading
 // labelled positions (EPD with c9 results, or [1.0]/[0.5]/[0.0] after a
-// FEN), storing each position's evaluation as sparse coefficients of the
-// tuned weights, fitting the sigmoid's scaling constant K, minimising the
-// mean squared error of sigmoid(K·eval) against the game results with
-// Adam, and writing the rounded weights as a labrat parameter file.
+// FEN, each optionally with a score label: EPD ce, or a number after the
+// bracket), storing each position's evaluation as sparse coefficients of
+// the tuned weights, fitting the sigmoid's scaling constant K, minimising
+// the mean squared error of sigmoid(K·eval) against the game results, or
+// against their blend with the score labels (scorelabel.go), with Adam,
+// and writing the rounded weights as a labrat parameter file.
 //
 // # Model
 //

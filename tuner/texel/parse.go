@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Results from White's point of view.
@@ -16,26 +17,29 @@ const (
 // errNoResult is returned for a line without a result.
 var errNoResult = errors.New(`no result: want an EPD operation c9 "1-0"; (or "0-1", "1/2-1/2") or a bracketed [1.0], [0.5], [0.0] after the FEN`)
 
-// ParseLine splits one data line into its position and its result (White's
-// score: 1, 0.5 or 0). Accepted forms:
+// ParseLine splits one data line into its position, its result (White's
+// score: 1, 0.5 or 0) and its score label, an engine's score of the
+// position in centipawns from White's side (NaN when the line has none).
+// Accepted forms:
 //
 //	<4 EPD fields> c9 "1-0"; id "x";        EPD: operations after the fields, c9 required
 //	<6 FEN fields> c9 "1/2-1/2";            a full FEN before the operations
 //	<4 or 6 fields> [1.0]                    bracketed result: [1.0] [0.5] [0.0] [1] [0]
-//	<4 or 6 fields> [0.5] 17                 ... optionally followed by one number (a score)
+//	<4 or 6 fields> [0.5] 17                 ... optionally followed by one number (the score label)
+//	<4 or 6 fields> c9 "1-0"; ce 35; id "x"; EPD's ce: the score label from the side to move's view
 //
 // The c9 operand may be quoted or bare and is 1-0, 0-1 or 1/2-1/2 (1.0,
 // 0.5, 0.0 also). fen is the prefix of line holding the position's fields;
 // its fields are not checked here (board.ParseFEN does that). ParseLine
 // never panics and does not allocate unless it fails.
-func ParseLine(line []byte) (fen []byte, result float64, err error) {
+func ParseLine(line []byte) (fen []byte, result, score float64, err error) {
 	line = bytes.TrimRight(line, " \t\r\n")
 	// The four EPD fields.
 	end, n := 0, 0
 	for n < 4 {
 		start := skipSpace(line, end)
 		if start == len(line) {
-			return nil, 0, fmt.Errorf("want at least 4 FEN fields, got %d", n)
+			return nil, 0, 0, fmt.Errorf("want at least 4 FEN fields, got %d", n)
 		}
 		end = fieldEnd(line, start)
 		n++
@@ -50,47 +54,68 @@ func ParseLine(line []byte) (fen []byte, result float64, err error) {
 	fen = line[:end]
 	rest := line[skipSpace(line, end):]
 	if len(rest) == 0 {
-		return nil, 0, errNoResult
+		return nil, 0, 0, errNoResult
 	}
 	if rest[0] == '[' {
-		result, err = bracketResult(rest)
+		result, score, err = bracketResult(rest)
 	} else {
-		result, err = epdResult(rest)
+		result, score, err = epdResult(rest)
+		if err == nil && !math.IsNaN(score) && blackToMove(line) {
+			score = -score
+		}
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
-	return fen, result, nil
+	return fen, result, score, nil
 }
 
-// bracketResult reads "[1.0]" optionally followed by one number.
-func bracketResult(s []byte) (float64, error) {
+// maxScoreLabel bounds a score label, in centipawns: a mate score written
+// as a large number is still a number, but nothing beyond this says more
+// about the result.
+const maxScoreLabel = 100_000
+
+// bracketResult reads "[1.0]" optionally followed by one number, the score
+// label (NaN when absent).
+func bracketResult(s []byte) (result, score float64, err error) {
 	closeAt := bytes.IndexByte(s, ']')
 	if closeAt < 0 {
-		return 0, fmt.Errorf("result %q: missing ]", clip(s))
+		return 0, 0, fmt.Errorf("result %q: missing ]", clip(s))
 	}
 	r, ok := resultValue(s[1:closeAt])
 	if !ok {
-		return 0, fmt.Errorf("bad result [%s] (want [1.0], [0.5] or [0.0])", clip(s[1:closeAt]))
+		return 0, 0, fmt.Errorf("bad result [%s] (want [1.0], [0.5] or [0.0])", clip(s[1:closeAt]))
 	}
+	score = math.NaN()
 	tail := s[skipSpace(s, closeAt+1):]
 	if len(tail) > 0 {
 		e := fieldEnd(tail, 0)
 		if !isNumber(tail[:e]) || skipSpace(tail, e) != len(tail) {
-			return 0, fmt.Errorf("unexpected %q after the result (at most one number may follow it)", clip(tail))
+			return 0, 0, fmt.Errorf("unexpected %q after the result (at most one number may follow it)", clip(tail))
+		}
+		if score = decimal(tail[:e]); math.Abs(score) > maxScoreLabel {
+			return 0, 0, fmt.Errorf("score label %q: want a number of centipawns within ±%d", clip(tail[:e]), maxScoreLabel)
 		}
 	}
-	return r, nil
+	return r, score, nil
 }
 
-// epdResult reads EPD operations ("opcode operands;") and returns c9's.
-func epdResult(s []byte) (float64, error) {
-	result, found := 0.0, false
+// blackToMove reads a line's second field.
+func blackToMove(line []byte) bool {
+	i := skipSpace(line, fieldEnd(line, skipSpace(line, 0)))
+	return i < len(line) && line[i] == 'b'
+}
+
+// epdResult reads EPD operations ("opcode operands;") and returns c9's
+// result and ce's score, from the side to move's view (NaN without ce).
+func epdResult(s []byte) (result, score float64, err error) {
+	found := false
+	score = math.NaN()
 	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i) {
 		// Opcode: a letter, then letters, digits and underscores.
 		start := i
 		if !isLetter(s[i]) {
-			return 0, fmt.Errorf("operation %q: an opcode starts with a letter", clip(s[start:]))
+			return 0, 0, fmt.Errorf("operation %q: an opcode starts with a letter", clip(s[start:]))
 		}
 		for i < len(s) && (isLetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
 			i++
@@ -103,7 +128,7 @@ func epdResult(s []byte) (float64, error) {
 			if s[i] == '"' {
 				q := bytes.IndexByte(s[i+1:], '"')
 				if q < 0 {
-					return 0, fmt.Errorf("operation %s: unterminated string", op)
+					return 0, 0, fmt.Errorf("operation %s: unterminated string", op)
 				}
 				i += q + 1
 			}
@@ -113,11 +138,21 @@ func epdResult(s []byte) (float64, error) {
 		if i < len(s) {
 			i++ // the semicolon
 		}
+		if string(op) == "ce" {
+			if !math.IsNaN(score) {
+				return 0, 0, errors.New("ce given twice")
+			}
+			if !isNumber(operands) || math.Abs(decimal(operands)) > maxScoreLabel {
+				return 0, 0, fmt.Errorf("ce %q: want a number of centipawns within ±%d", clip(operands), maxScoreLabel)
+			}
+			score = decimal(operands)
+			continue
+		}
 		if string(op) != "c9" {
 			continue
 		}
 		if found {
-			return 0, errors.New("c9 given twice")
+			return 0, 0, errors.New("c9 given twice")
 		}
 		v := operands
 		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
@@ -125,14 +160,14 @@ func epdResult(s []byte) (float64, error) {
 		}
 		r, ok := resultValue(v)
 		if !ok {
-			return 0, fmt.Errorf("bad result c9 %s (want \"1-0\", \"0-1\" or \"1/2-1/2\")", clip(operands))
+			return 0, 0, fmt.Errorf("bad result c9 %s (want \"1-0\", \"0-1\" or \"1/2-1/2\")", clip(operands))
 		}
 		result, found = r, true
 	}
 	if !found {
-		return 0, errNoResult
+		return 0, 0, errNoResult
 	}
-	return result, nil
+	return result, score, nil
 }
 
 // resultValue maps a result text to White's score.
@@ -194,6 +229,37 @@ func isNumber(b []byte) bool {
 		}
 	}
 	return digits > 0 && dots <= 1
+}
+
+// decimal is the value of a number isNumber accepted, without allocating
+// (strconv wants a string). Digits past the first 18 count as zeros:
+// score labels never have that many.
+func decimal(b []byte) float64 {
+	neg := len(b) > 0 && b[0] == '-'
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		b = b[1:]
+	}
+	var mant uint64
+	digits, frac, dot := 0, 0, false
+	for _, c := range b {
+		switch {
+		case c == '.':
+			dot = true
+		case digits < 18:
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case !dot:
+			frac--
+		}
+	}
+	x := float64(mant) / math.Pow10(frac)
+	if neg {
+		x = -x
+	}
+	return x
 }
 
 // clip shortens text quoted in an error message.

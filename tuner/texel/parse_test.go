@@ -2,6 +2,7 @@ package texel
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,29 +14,37 @@ import (
 
 func TestParseLine(t *testing.T) {
 	const kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+	blackKiwi := strings.Replace(kiwi, " w ", " b ", 1)
+	none := math.NaN()
 	cases := []struct {
-		line   string
-		fen    string
-		result float64
+		line          string
+		fen           string
+		result, score float64
 	}{
-		{kiwi + ` c9 "1-0";`, kiwi, 1},
-		{kiwi + ` c9 "0-1"; id "s1g2";`, kiwi, 0},
-		{kiwi + ` id "a;b"; c9 "1/2-1/2";`, kiwi, 0.5},
-		{kiwi + ` c9 1-0`, kiwi, 1},
-		{kiwi + " 0 1 c9 \"1-0\";\r\n", kiwi + " 0 1", 1},
-		{kiwi + ` 3 17 [0.5]`, kiwi + " 3 17", 0.5},
-		{kiwi + ` [1.0]`, kiwi, 1},
-		{kiwi + ` [0.0] -35`, kiwi, 0},
-		{kiwi + "\t[0]", kiwi, 0},
+		{kiwi + ` c9 "1-0";`, kiwi, 1, none},
+		{kiwi + ` c9 "0-1"; id "s1g2";`, kiwi, 0, none},
+		{kiwi + ` id "a;b"; c9 "1/2-1/2";`, kiwi, 0.5, none},
+		{kiwi + ` c9 1-0`, kiwi, 1, none},
+		{kiwi + " 0 1 c9 \"1-0\";\r\n", kiwi + " 0 1", 1, none},
+		{kiwi + ` 3 17 [0.5]`, kiwi + " 3 17", 0.5, none},
+		{kiwi + ` [1.0]`, kiwi, 1, none},
+		{kiwi + ` [0.0] -35`, kiwi, 0, -35},
+		{kiwi + ` [0.5] +12.5`, kiwi, 0.5, 12.5},
+		{kiwi + "\t[0]", kiwi, 0, none},
+		// ce is from the side to move's view; the label is White's.
+		{kiwi + ` 0 1 c9 "1-0"; ce 35; id "g1";`, kiwi + " 0 1", 1, 35},
+		{blackKiwi + ` 0 1 c9 "1-0"; ce 35; id "g1";`, blackKiwi + " 0 1", 1, -35},
+		{blackKiwi + ` ce -120; c9 "0-1";`, blackKiwi, 0, 120},
 	}
+	same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 	for _, c := range cases {
-		fen, r, err := ParseLine([]byte(c.line))
+		fen, r, s, err := ParseLine([]byte(c.line))
 		if err != nil {
 			t.Errorf("%q: %v", c.line, err)
 			continue
 		}
-		if string(fen) != c.fen || r != c.result {
-			t.Errorf("%q: got %q %v, want %q %v", c.line, fen, r, c.fen, c.result)
+		if string(fen) != c.fen || r != c.result || !same(s, c.score) {
+			t.Errorf("%q: got %q %v %v, want %q %v %v", c.line, fen, r, s, c.fen, c.result, c.score)
 		}
 	}
 	for _, bad := range []struct{ line, want string }{
@@ -49,8 +58,13 @@ func TestParseLine(t *testing.T) {
 		{kiwi + ` [1.0`, "missing ]"},
 		{kiwi + ` [1.0] 12 13`, "after the result"},
 		{kiwi + ` 5 c9 "1-0";`, "opcode starts with a letter"},
+		{kiwi + ` [1.0] 1e9`, "after the result"},
+		{kiwi + ` [1.0] 100001`, "score label"},
+		{kiwi + ` c9 "1-0"; ce 3x;`, `ce "3x"`},
+		{kiwi + ` c9 "1-0"; ce -200000;`, "within ±100000"},
+		{kiwi + ` c9 "1-0"; ce 1; ce 2;`, "ce given twice"},
 	} {
-		_, _, err := ParseLine([]byte(bad.line))
+		_, _, _, err := ParseLine([]byte(bad.line))
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: error %v, want %q", bad.line, err, bad.want)
 		}
@@ -64,13 +78,14 @@ func FuzzParseTexelLine(f *testing.F) {
 		`8/8/8/8/8/8/8/K1k5 b - - c9 "0-1"; id "s1g2";`,
 		`8/8/8/8/8/8/8/K1k5 b - - 0 1 c9 0-1`,
 		`x y z w [0.5]`,
+		`8/8/8/8/8/8/8/K1k5 b - - 0 1 c9 "1-0"; ce -35; id "r1p2g0";`,
 		`a b c d e; f "g;h"; c9 "1-0"`,
 	} {
 		f.Add([]byte(s))
 	}
 	pos := board.NewPosition()
 	f.Fuzz(func(t *testing.T, line []byte) {
-		fen, r, err := ParseLine(line)
+		fen, r, s, err := ParseLine(line)
 		if err != nil {
 			if fen != nil {
 				t.Fatalf("error %v with a FEN %q", err, fen)
@@ -79,6 +94,9 @@ func FuzzParseTexelLine(f *testing.F) {
 		}
 		if r != 0 && r != 0.5 && r != 1 {
 			t.Fatalf("result %v", r)
+		}
+		if !math.IsNaN(s) && !(math.Abs(s) <= maxScoreLabel) {
+			t.Fatalf("score label %v", s)
 		}
 		// Fields are separated by spaces and tabs only (other control
 		// characters stay inside a field, for SetFEN to refuse).

@@ -67,10 +67,23 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 		}
 		total += int(st.Size())
 	}
+	scoreK := cfg.ScoreK
+	if cfg.ScoreWeight > 0 {
+		labels, err := FitScoreK(cfg.Data, cfg.MaxPositions)
+		if err != nil {
+			return nil, &InputError{fmt.Errorf("score_weight %g: %w", cfg.ScoreWeight, err)}
+		}
+		how := "given"
+		if scoreK <= 0 {
+			scoreK, how = labels.K, "fitted"
+		}
+		logf("score labels: %d of %d positions; Ks = %.4f (%s; the labels' own fit to the results: Ks %.4f, MSE %.6f); targets (1 - %g)·result + %g·sigmoid(Ks·score)\n",
+			labels.Scored, labels.Lines, scoreK, how, labels.K, labels.MSE, cfg.ScoreWeight, cfg.ScoreWeight)
+	}
 	var done int64
 	t0 := time.Now()
 	data, err := Load(LoadOptions{Files: cfg.Data, Holdout: cfg.Holdout, Seed: cfg.Seed, Start: start, Tuned: tuned,
-		MaxPositions: cfg.MaxPositions, Threads: cfg.Threads, Progress: func(n int) {
+		MaxPositions: cfg.MaxPositions, Threads: cfg.Threads, ScoreWeight: cfg.ScoreWeight, ScoreK: scoreK, Progress: func(n int) {
 			if h.LoadBytes != nil {
 				h.LoadBytes(total, int(atomic.AddInt64(&done, int64(n))))
 			}
@@ -138,13 +151,16 @@ func Run(ctx context.Context, cfg *Config, h RunHooks) (*Result, error) {
 		fmt.Fprintf(&buf, "# the values of epoch %d of %d (lowest hold-out error %.6f; %.6f after epoch %d)\n",
 			res.Kept, res.Epochs, res.KeptHoldout, res.LastHoldout, res.Epochs)
 	}
+	if cfg.ScoreWeight > 0 {
+		fmt.Fprintf(&buf, "# targets: (1 - %g)·result + %g·sigmoid(Ks·score label), Ks %.4f\n", cfg.ScoreWeight, cfg.ScoreWeight, scoreK)
+	}
 	fmt.Fprintf(&buf, "# K %.4f, %d epochs%s; MSE train %.6f -> %.6f, hold-out %s -> %s; %d of %d tuned weights changed\n",
 		res.K, res.Epochs, map[bool]string{true: " (interrupted)", false: ""}[res.Interrupted],
 		res.Start.Train, res.Final.Train, fmtMSE(res.Start.Holdout), fmtMSE(res.Final.Holdout), changed, len(tuned))
 	if err := values.WriteYAML(&buf, cfg.OutputAll); err != nil {
 		return res, err
 	}
-	if err := writeFile(cfg.Output, buf.Bytes()); err != nil {
+	if err := WriteFile(cfg.Output, buf.Bytes()); err != nil {
 		return res, err
 	}
 	logf("final (rounded to integers): train %.6f  holdout %s  (start: train %.6f  holdout %s)\n",
@@ -205,9 +221,11 @@ func fmtMSE(x float64) string {
 	return fmt.Sprintf("%.6f", x)
 }
 
-// writeFile replaces path atomically (a temporary file renamed), so an
-// earlier output is never left half-written.
-func writeFile(path string, data []byte) error {
+// WriteFile replaces path atomically (a temporary file renamed), so an
+// earlier output is never left half-written: the tuned parameters here,
+// and the data files of commands that make Texel inputs (elolab
+// positions).
+func WriteFile(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err

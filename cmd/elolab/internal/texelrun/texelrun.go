@@ -42,7 +42,8 @@ func Load(file string) (*texel.Config, error) {
 	return &texel.Config{
 		File: t.File, Data: t.Data, MaxPositions: t.MaxPositions, Holdout: t.Holdout, Seed: t.Seed,
 		Start: t.Start, Params: items(t.Params), Exclude: items(t.Exclude), Epochs: t.Epochs,
-		LearningRate: t.LearningRate, L2: t.L2, Batch: t.Batch, K: t.K, Output: t.Output,
+		LearningRate: t.LearningRate, L2: t.L2, Batch: t.Batch, K: t.K, ScoreWeight: t.ScoreWeight,
+		ScoreK: t.ScoreK, Output: t.Output,
 		OutputAll: t.OutputAll, Threads: t.Threads,
 	}, nil
 }
