@@ -27,6 +27,9 @@ split keeps a game together):
 
 elolab texel with score_weight fits labrat's evaluation to the blend of
 results and these scores: positions labelled by a stronger engine's search.
+The positions of one engine's moves all have that engine to move; against
+a weaker opponent it is mostly ahead there, and a fit on them alone learns
+that bias (README, 2026-12-06).
 
 Positions are left out where the side to move is in check, where the move
 played is a capture or a promotion (the score is then the tactic's), where

@@ -3,10 +3,9 @@
 // Texel data line of the position it searched, resolved to the quiet leaf
 // of labrat's quiescence search as datagen resolves its positions, and
 // labelled with the game's result and that score (EPD c9 and ce). Texel
-// tuning then fits labrat's
-// evaluation to results and a stronger engine's judgement together
-// (tuner/texel, score_weight) instead of results alone, which say little
-// about a single position.
+// tuning then fits labrat's evaluation to results and a stronger engine's
+// judgement together (tuner/texel, score_weight) instead of results alone,
+// which say little about a single position.
 package gamepos
 
 import (
