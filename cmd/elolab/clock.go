@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/elolab/elolab/match/tc"
 	"github.com/elolab/elolab/results/clock"
 	"github.com/elolab/elolab/results/report"
+	"github.com/elolab/elolab/results/store"
 )
 
 func init() { subcommands = append(subcommands, newClockCmd) }
@@ -55,30 +57,15 @@ func newClockCmd() *cobra.Command {
 				return usageErrorf("--format %q: want text, csv or json", f.format)
 			}
 			var p clock.Profile
-			var skipped []string
-			if f.db != "" {
-				if len(args) > 1 {
-					return usageErrorf("clock --db: give at most one RUN")
-				}
-				st, run, err := openRun(cmd.Context(), f.db, args)
-				if err != nil {
-					return err
-				}
-				defer st.Close()
-				p, skipped, err = clock.Run(cmd.Context(), st, run.ID, fmt.Sprintf("run %d", run.ID), opt)
-				if err != nil {
-					return failuref("%v", err)
-				}
-			} else {
-				if len(args) == 0 {
-					return usageErrorf("clock: give PGN files, or --db STORE [RUN]")
-				}
-				if p, skipped, err = clock.Files(args, opt); err != nil {
-					return usageErrorf("%v", err)
-				}
-			}
-			if warn := report.SkipWarning(skipped); warn != "" {
-				fmt.Fprintln(cmd.ErrOrStderr(), warn)
+			err = readGames(cmd, "clock", f.db, args, func(files []string) (skipped []string, err error) {
+				p, skipped, err = clock.Files(files, opt)
+				return skipped, err
+			}, func(ctx context.Context, st *store.Store, runID int64, name string) (skipped []string, err error) {
+				p, skipped, err = clock.Run(ctx, st, runID, name, opt)
+				return skipped, err
+			})
+			if err != nil {
+				return err
 			}
 			if p.Games == 0 {
 				return usageErrorf("clock: no games with a result")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elolab/elolab/cmd/elolab/internal/positionsrun"
-	"github.com/elolab/elolab/results/report"
+	"github.com/elolab/elolab/results/store"
 	"github.com/elolab/elolab/tuner/gamepos"
 	"github.com/elolab/elolab/tuner/texel"
 )
@@ -66,30 +67,13 @@ func newPositionsCmd() *cobra.Command {
 			}
 			var buf bytes.Buffer
 			x := gamepos.New(&buf, gamepos.Options{Engines: f.engines, MaxScore: f.maxScore, MinMove: f.minMove})
-			var skipped []string
-			var err error
-			if f.db != "" {
-				if len(args) > 1 {
-					return usageErrorf("positions --db: give at most one RUN")
-				}
-				st, run, err := openRun(cmd.Context(), f.db, args)
-				if err != nil {
-					return err
-				}
-				defer st.Close()
-				if skipped, err = positionsrun.Run(cmd.Context(), x, st, run.ID, fmt.Sprintf("run %d", run.ID)); err != nil {
-					return failuref("%v", err)
-				}
-			} else {
-				if len(args) == 0 {
-					return usageErrorf("positions: give PGN files, or --db STORE [RUN]")
-				}
-				if skipped, err = positionsrun.Files(x, args); err != nil {
-					return usageErrorf("%v", err)
-				}
-			}
-			if warn := report.SkipWarning(skipped); warn != "" {
-				fmt.Fprintln(cmd.ErrOrStderr(), warn)
+			err := readGames(cmd, "positions", f.db, args, func(files []string) ([]string, error) {
+				return positionsrun.Files(x, files)
+			}, func(ctx context.Context, st *store.Store, runID int64, name string) ([]string, error) {
+				return positionsrun.Run(ctx, x, st, runID, name)
+			})
+			if err != nil {
+				return err
 			}
 			for _, e := range f.engines {
 				if !slices.Contains(x.Players(), e) {

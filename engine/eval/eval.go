@@ -15,6 +15,18 @@ const MaxPhase = 24
 
 var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
+// Phase weighs the pieces on pos's board by phaseWeight, both sides,
+// without MaxPhase's cap (promotions can pass it): the search's own
+// notion of an ending (futility.lmrdepth.endgame) counts as Evaluate's
+// taper does.
+func Phase(pos *board.Position) int {
+	n := 0
+	for pt := board.Knight; pt <= board.Queen; pt++ {
+		n += phaseWeight[pt] * pos.PiecesOf(pt).Count()
+	}
+	return n
+}
+
 // weight is a middle-game / end-game pair of parameters.
 type weight struct{ mg, eg *params.Def }
 

@@ -1,7 +1,7 @@
 package search
 
 import (
-	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/eval"
 	"github.com/elolab/elolab/engine/params"
 )
 
@@ -56,14 +56,7 @@ func (s *Searcher) futilityLMRApplies(depth int) bool {
 	if !p.Bool(futLMR) {
 		return false
 	}
-	return depth >= p.Int(futLMRMinDepth) || p.Bool(futLMREndgame) && phase(s.pos) <= p.Int(futLMREgPhase)
-}
-
-// phase weighs the pieces on the board: knights and bishops 1, rooks 2,
-// queens 4 (24 at the start).
-func phase(pos *board.Position) int {
-	return (pos.PiecesOf(board.Knight) | pos.PiecesOf(board.Bishop)).Count() +
-		2*pos.PiecesOf(board.Rook).Count() + 4*pos.PiecesOf(board.Queen).Count()
+	return depth >= p.Int(futLMRMinDepth) || p.Bool(futLMREndgame) && eval.Phase(s.pos) <= p.Int(futLMREgPhase)
 }
 
 // futilityLMRSetup is futilitySetup's moonfish case with futility.lmrdepth:

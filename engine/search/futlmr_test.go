@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/eval"
 )
 
 // futLMRFEN: a quiet rook move (h1h2), a rook check (h1h8) and a capture
@@ -105,7 +106,7 @@ func TestFutilityLMRMinDepth(t *testing.T) {
 // futility.lmrdepth.mindepth only where the pieces weigh egphase or less:
 // futLMRFEN's queen and rook weigh 6.
 func TestFutilityLMREndgame(t *testing.T) {
-	if got := phase(board.NewPosition()); got != 24 {
+	if got := eval.Phase(board.NewPosition()); got != 24 {
 		t.Fatalf("phase of the start position %d, want 24", got)
 	}
 	for _, c := range []struct {
@@ -120,7 +121,7 @@ func TestFutilityLMREndgame(t *testing.T) {
 		{"false", "8", 7, true},  // from mindepth on, as before
 	} {
 		s, pos := searcherAt(t, futLMRFEN, "futility.lmrdepth.endgame", c.endgame, "futility.lmrdepth.egphase", c.egphase)
-		if p := phase(pos); p != 6 {
+		if p := eval.Phase(pos); p != 6 {
 			t.Fatalf("phase %d, want 6", p)
 		}
 		if got := s.futilityLMRApplies(c.depth); got != c.want {

@@ -208,8 +208,8 @@ func (e *GameError) Error() string { return fmt.Sprintf("clock: game at line %d:
 // Add reads one game. It needs the game's comments (pgn.Reader with
 // KeepComments); a game without a decided result is skipped.
 func (b *Builder) Add(g *pgn.Game) error {
-	if len(g.Comments) != len(g.Moves) {
-		return &GameError{Line: g.Line, Msg: fmt.Sprintf("%d comments for %d moves (read the game with pgn.Reader.KeepComments)", len(g.Comments), len(g.Moves))}
+	if err := g.CheckComments(); err != nil {
+		return &GameError{Line: g.Line, Msg: err.Error()}
 	}
 	wp, decided := g.WhiteScore()
 	if !decided {

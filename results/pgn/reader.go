@@ -52,6 +52,16 @@ func (g *Game) Tag(name string) (string, bool) {
 	return "", false
 }
 
+// CheckComments reports a game read without its comments
+// (Reader.KeepComments): a caller that reads each move's comment needs
+// one per move.
+func (g *Game) CheckComments() error {
+	if len(g.Comments) != len(g.Moves) {
+		return fmt.Errorf("%d comments for %d moves (read the game with pgn.Reader.KeepComments)", len(g.Comments), len(g.Moves))
+	}
+	return nil
+}
+
 // Start is the full move number of the game's first move and whether
 // White plays it: from the FEN tag when there is one, else 1 and White.
 func (g *Game) Start() (moveNo int, white bool, err error) {

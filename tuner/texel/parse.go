@@ -34,14 +34,18 @@ var errNoResult = errors.New(`no result: want an EPD operation c9 "1-0"; (or "0-
 // never panics and does not allocate unless it fails.
 func ParseLine(line []byte) (fen []byte, result, score float64, err error) {
 	line = bytes.TrimRight(line, " \t\r\n")
-	// The four EPD fields.
-	end, n := 0, 0
+	// The four EPD fields; the second is the side to move, from whose view
+	// ce gives the score label.
+	end, n, black := 0, 0, false
 	for n < 4 {
 		start := skipSpace(line, end)
 		if start == len(line) {
 			return nil, 0, 0, fmt.Errorf("want at least 4 FEN fields, got %d", n)
 		}
 		end = fieldEnd(line, start)
+		if n == 1 {
+			black = line[start] == 'b'
+		}
 		n++
 	}
 	// Optional halfmove and fullmove counters.
@@ -60,7 +64,7 @@ func ParseLine(line []byte) (fen []byte, result, score float64, err error) {
 		result, score, err = bracketResult(rest)
 	} else {
 		result, score, err = epdResult(rest)
-		if err == nil && !math.IsNaN(score) && blackToMove(line) {
+		if err == nil && black {
 			score = -score
 		}
 	}
@@ -98,12 +102,6 @@ func bracketResult(s []byte) (result, score float64, err error) {
 		}
 	}
 	return r, score, nil
-}
-
-// blackToMove reads a line's second field.
-func blackToMove(line []byte) bool {
-	i := skipSpace(line, fieldEnd(line, skipSpace(line, 0)))
-	return i < len(line) && line[i] == 'b'
 }
 
 // epdResult reads EPD operations ("opcode operands;") and returns c9's

@@ -36,7 +36,7 @@ func Run(ctx context.Context, x *gamepos.Writer, st *store.Store, runID int64, n
 
 func adder(x *gamepos.Writer, skipped *[]string) func(string, *pgn.Game) {
 	return func(name string, g *pgn.Game) {
-		line, msg := g.Line, ""
+		msg := ""
 		if pg, err := convert(g); err != nil {
 			msg = err.Error()
 		} else {
@@ -46,15 +46,15 @@ func adder(x *gamepos.Writer, skipped *[]string) func(string, *pgn.Game) {
 			}
 		}
 		if msg != "" {
-			*skipped = append(*skipped, pgn.SkipNote(name, line, msg))
+			*skipped = append(*skipped, pgn.SkipNote(name, g.Line, msg))
 		}
 	}
 }
 
 // convert reads a game with its comments (pgn.Reader.KeepComments).
 func convert(g *pgn.Game) (*gamepos.Game, error) {
-	if len(g.Comments) != len(g.Moves) {
-		return nil, fmt.Errorf("%d comments for %d moves (read the game with pgn.Reader.KeepComments)", len(g.Comments), len(g.Moves))
+	if err := g.CheckComments(); err != nil {
+		return nil, err
 	}
 	out := &gamepos.Game{Result: g.Result(), Line: g.Line, Moves: make([]gamepos.Move, len(g.Moves))}
 	if _, decided := g.WhiteScore(); decided {
