@@ -44,10 +44,27 @@ var (
 // few of those, and against Ethereal 12 labrat's deficit in depth is
 // largest late in the game (README, 2026-12-03: 11.5 plies against 15.2
 // over moves 41–60).
+//
+// futility.lmrdepth.egroot measures the phase at the root, the position
+// the engine was asked to move in, instead of at the node: with the node's
+// phase, WAC's middle-game sacrifices were lost where their lines trade
+// into an ending inside the tree (WAC.049, 081, 089, 128, 163, 237, roots
+// of phase 13–20, all lost; 288 against 293 at 600,000 nodes); with the
+// root's the switch changes nothing in a middle game.
 var (
 	futLMREndgame = params.Bool("futility.lmrdepth.endgame", false, "search", "futility.lmrdepth: the per-move test from depth 1 in endings (phase at most futility.lmrdepth.egphase)")
 	futLMREgPhase = params.Int("futility.lmrdepth.egphase", 8, 0, 24, 1, "search", "futility.lmrdepth.endgame: the largest phase counted as an ending (N, B 1, R 2, Q 4; 24 at the start)")
+	futLMREgRoot  = params.Bool("futility.lmrdepth.egroot", true, "search", "futility.lmrdepth.endgame: the phase measured at the root (the position to move in) rather than at the node")
 )
+
+// endgamePhase: the phase futility.lmrdepth.endgame judges, the root's or
+// the node's (futility.lmrdepth.egroot).
+func (s *Searcher) endgamePhase() int {
+	if s.P.Bool(futLMREgRoot) {
+		return s.rootPhase
+	}
+	return eval.Phase(s.pos)
+}
 
 // futilityLMRApplies: futility.lmrdepth is on and the node is at least
 // futility.lmrdepth.mindepth deep; shallower nodes keep the node-wide test.
@@ -56,7 +73,7 @@ func (s *Searcher) futilityLMRApplies(depth int) bool {
 	if !p.Bool(futLMR) {
 		return false
 	}
-	return depth >= p.Int(futLMRMinDepth) || p.Bool(futLMREndgame) && eval.Phase(s.pos) <= p.Int(futLMREgPhase)
+	return depth >= p.Int(futLMRMinDepth) || p.Bool(futLMREndgame) && s.endgamePhase() <= p.Int(futLMREgPhase)
 }
 
 // futilityLMRSetup is futilitySetup's moonfish case with futility.lmrdepth:

@@ -129,3 +129,26 @@ func TestFutilityLMREndgame(t *testing.T) {
 		}
 	}
 }
+
+// futility.lmrdepth.egroot: by default the phase is the root's, so a node
+// of phase 6 below a middle-game root (phase 24) keeps the node-wide test,
+// and an ending's root takes the per-move test; with egroot false the
+// node's own phase decides, whatever the root.
+func TestFutilityLMREndgameRoot(t *testing.T) {
+	for _, c := range []struct {
+		egroot    string
+		rootPhase int
+		want      bool
+	}{
+		{"true", 24, false},
+		{"true", 6, true},
+		{"false", 24, true},
+		{"false", 6, true},
+	} {
+		s, _ := searcherAt(t, futLMRFEN, "futility.lmrdepth.endgame", "true", "futility.lmrdepth.egroot", c.egroot)
+		s.rootPhase = c.rootPhase
+		if got := s.futilityLMRApplies(3); got != c.want {
+			t.Errorf("egroot %s, root phase %d, node phase 6: applies %v, want %v", c.egroot, c.rootPhase, got, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/elolab/elolab/engine/board"
+	"github.com/elolab/elolab/engine/eval"
 	"github.com/elolab/elolab/engine/params"
 )
 
@@ -24,6 +25,7 @@ func searcherAt(t *testing.T, fen string, kv ...string) (*Searcher, *board.Posit
 	}
 	s := New(1, p)
 	s.pos = pos
+	s.rootPhase = eval.Phase(pos)
 	return s, pos
 }
 

@@ -87,6 +87,7 @@ type Searcher struct {
 	aborted   bool
 	rootBest  board.Move
 	rootDepth int          // the iteration's depth
+	rootPhase int          // eval.Phase of the position searched (futlmr.go)
 	rootNodes [4096]uint64 // nodes below each root move, all iterations (timenodes.go)
 	threats   threatMaps   // the node's threat maps while its quiets are scored (threatorder.go)
 
@@ -140,6 +141,7 @@ func (s *Searcher) Nodes() uint64 { return s.nodes }
 // iteration. pos is restored before Search returns.
 func (s *Searcher) Search(pos *board.Position, lim Limits, onInfo func(Info)) board.Move {
 	s.pos = pos
+	s.rootPhase = eval.Phase(pos)
 	s.limits = lim
 	s.start = time.Now()
 	s.nodes = 0

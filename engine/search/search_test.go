@@ -146,6 +146,19 @@ func TestTogglesChangeBench(t *testing.T) {
 			// depth 7 down to depth 1 everywhere.
 			p.Set("futility.lmrdepth.egphase", "24")
 		}
+		if d.Name == "futility.lmrdepth.egroot" {
+			// The node's phase against the root's: with the ending switch
+			// on and a bound of 14, nodes below a fuller root that traded
+			// down take the per-move test only with the node's phase
+			// (76,493 nodes against 77,027; at 20 the two counts meet).
+			q := params.NewValues()
+			for _, kv := range [][2]string{{"futility.lmrdepth.endgame", "true"}, {"futility.lmrdepth.egphase", "14"}} {
+				p.Set(kv[0], kv[1])
+				q.Set(kv[0], kv[1])
+			}
+			b, _ := Bench(5, 4, q, nil)
+			want = b.Nodes
+		}
 		if d.Name == "histprune.enabled" {
 			// Five plies leave the history tables too shallow for the
 			// default threshold.
@@ -161,7 +174,7 @@ func TestTogglesChangeBench(t *testing.T) {
 			"iir.":              {"iir.mindepth", "3"},
 			"futility.lmrdepth": {"futility.lmrdepth.mindepth", "1"},
 		} {
-			if strings.HasPrefix(d.Name, prefix) && d.Name != "futility.lmrdepth.endgame" {
+			if strings.HasPrefix(d.Name, prefix) && d.Name != "futility.lmrdepth.endgame" && d.Name != "futility.lmrdepth.egroot" {
 				p.Set(lower[0], lower[1])
 				q := params.NewValues()
 				q.Set(lower[0], lower[1])
