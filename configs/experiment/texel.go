@@ -203,6 +203,11 @@ func (l *loader) parseTexel(n ast.Node, path string) *Texel {
 			t.Threads = int(l.texelInt(f, 0, 4096))
 		}
 	}
+	// The labels' K only scales the score share of the targets: with no
+	// share it would be ignored unseen.
+	if f := m.Fields["score_k"]; t.ScoreK > 0 && t.ScoreWeight == 0 {
+		l.Errorf(f.Val, f.Path, "has no effect while score_weight is 0 (the share of the targets the score labels give)")
+	}
 	return t
 }
 

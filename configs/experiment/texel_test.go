@@ -47,6 +47,8 @@ learning_rate: 0.5
 l2: 1e-6
 batch: 4096
 k: 1.25
+score_weight: 0.25
+score_k: 1.5
 output: out.yaml
 output_all: true
 threads: 2
@@ -58,7 +60,7 @@ func checkTexelFull(t *testing.T, c *Texel) {
 		t.Errorf("paths: %q %q %q", c.Data, c.Start, c.Output)
 	}
 	if c.MaxPositions != 1000 || c.Holdout != 0 || c.Seed != 9 || c.Epochs != 3 || c.LearningRate != 0.5 || c.L2 != 1e-6 ||
-		c.Batch != 4096 || c.K != 1.25 || !c.OutputAll || c.Threads != 2 {
+		c.Batch != 4096 || c.K != 1.25 || c.ScoreWeight != 0.25 || c.ScoreK != 1.5 || !c.OutputAll || c.Threads != 2 {
 		t.Errorf("values: %+v", c)
 	}
 	if len(c.Params) != 4 || c.Params[1].Text != "eval.pst.knight" || c.Params[3].Pos == "" || !c.Params[3].Explicit ||
@@ -135,6 +137,8 @@ func TestTexelErrors(t *testing.T) {
 		{"data: d.epd\nparams: eval\noutput: o.yaml\noutput_all: yes please\n", "output_all: want true or false"},
 		{"data: d.epd\nparams: eval\noutput: o.yaml\nl2: \"1e-6\"\n", `l2: want a number, got string "1e-6"`},
 		{"data: d.epd\nparams: eval\noutput: o.yaml\nl2: -1e-6\n", "l2: -1e-06 out of range [0, 1e+06]"},
+		{"data: d.epd\nparams: eval\noutput: o.yaml\nscore_k: 1.2\n", "t.yaml:4:10: score_k: has no effect while score_weight is 0"},
+		{"data: d.epd\nparams: eval\noutput: o.yaml\nscore_weight: 0\nscore_k: 1.2\n", "t.yaml:5:10: score_k: has no effect while score_weight is 0"},
 		{"data: []\nparams: eval\noutput: o.yaml\n", "t.yaml:1:7: data: empty list"},
 		{"data: {a: 1}\nparams: eval\noutput: o.yaml\n", "data: want a non-empty string, got a mapping"},
 		{"data: d.epd\nparams: [eval, 3]\noutput: o.yaml\n", "t.yaml:2:16: params[1]: want a non-empty string, got integer 3"},
