@@ -59,8 +59,8 @@ func newPositionsCmd() *cobra.Command {
 			if f.output == "" {
 				return usageErrorf("positions: give the output file with -o")
 			}
-			if f.maxScore < 1 || f.maxScore > 100_000 {
-				return usageErrorf("--max-score %d: want 1 to 100000 centipawns", f.maxScore)
+			if f.maxScore < 1 || f.maxScore > texel.MaxScoreLabel {
+				return usageErrorf("--max-score %d: want 1 to %d centipawns", f.maxScore, texel.MaxScoreLabel)
 			}
 			if f.minMove < 0 {
 				return usageErrorf("--min-move %d: want a move number", f.minMove)

@@ -42,6 +42,7 @@ func TestPositionsCommand(t *testing.T) {
 		{"positions", "testdata/clock.pgn", "--engine", "etheral", "-o", out},
 		{"positions", "testdata/missing.pgn", "-o", out},
 		{"positions", "testdata/clock.pgn", "--max-score", "0", "-o", out},
+		{"positions", "testdata/clock.pgn", "--max-score", "100001", "-o", out}, // beyond what texel reads
 		{"positions", "testdata/clock.pgn", "--min-move", "500", "-o", out}, // nothing left
 		{"positions", "--db", "testdata/missing.db", "-o", out},
 	} {
@@ -55,5 +56,8 @@ func TestPositionsCommand(t *testing.T) {
 	}
 	if _, errs, _ := run(t, "positions", "testdata/clock.pgn", "--engine", "etheral", "-o", out); !strings.Contains(errs, `no such player in the games (players: ethereal, labrat)`) {
 		t.Errorf("a misspelt engine: %q", errs)
+	}
+	if _, errs, _ := run(t, "positions", "testdata/clock.pgn", "--max-score", "100001", "-o", out); !strings.Contains(errs, "--max-score 100001: want 1 to 100000 centipawns") {
+		t.Errorf("--max-score beyond texel's bound: %q", errs)
 	}
 }

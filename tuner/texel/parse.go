@@ -74,10 +74,11 @@ func ParseLine(line []byte) (fen []byte, result, score float64, err error) {
 	return fen, result, score, nil
 }
 
-// maxScoreLabel bounds a score label, in centipawns: a mate score written
+// MaxScoreLabel bounds a score label, in centipawns (elolab texel reads
+// no larger one and elolab positions writes none): a mate score written
 // as a large number is still a number, but nothing beyond this says more
 // about the result.
-const maxScoreLabel = 100_000
+const MaxScoreLabel = 100_000
 
 // bracketResult reads "[1.0]" optionally followed by one number, the score
 // label (NaN when absent).
@@ -97,8 +98,8 @@ func bracketResult(s []byte) (result, score float64, err error) {
 		if !isNumber(tail[:e]) || skipSpace(tail, e) != len(tail) {
 			return 0, 0, fmt.Errorf("unexpected %q after the result (at most one number may follow it)", clip(tail))
 		}
-		if score = decimal(tail[:e]); math.Abs(score) > maxScoreLabel {
-			return 0, 0, fmt.Errorf("score label %q: want a number of centipawns within ±%d", clip(tail[:e]), maxScoreLabel)
+		if score = decimal(tail[:e]); math.Abs(score) > MaxScoreLabel {
+			return 0, 0, fmt.Errorf("score label %q: want a number of centipawns within ±%d", clip(tail[:e]), MaxScoreLabel)
 		}
 	}
 	return r, score, nil
@@ -140,8 +141,8 @@ func epdResult(s []byte) (result, score float64, err error) {
 			if !math.IsNaN(score) {
 				return 0, 0, errors.New("ce given twice")
 			}
-			if !isNumber(operands) || math.Abs(decimal(operands)) > maxScoreLabel {
-				return 0, 0, fmt.Errorf("ce %q: want a number of centipawns within ±%d", clip(operands), maxScoreLabel)
+			if !isNumber(operands) || math.Abs(decimal(operands)) > MaxScoreLabel {
+				return 0, 0, fmt.Errorf("ce %q: want a number of centipawns within ±%d", clip(operands), MaxScoreLabel)
 			}
 			score = decimal(operands)
 			continue

@@ -95,7 +95,7 @@ func FuzzParseTexelLine(f *testing.F) {
 		if r != 0 && r != 0.5 && r != 1 {
 			t.Fatalf("result %v", r)
 		}
-		if !math.IsNaN(s) && !(math.Abs(s) <= maxScoreLabel) {
+		if !math.IsNaN(s) && !(math.Abs(s) <= MaxScoreLabel) {
 			t.Fatalf("score label %v", s)
 		}
 		// Fields are separated by spaces and tabs only (other control
