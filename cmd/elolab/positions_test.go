@@ -43,7 +43,7 @@ func TestPositionsCommand(t *testing.T) {
 		{"positions", "testdata/missing.pgn", "-o", out},
 		{"positions", "testdata/clock.pgn", "--max-score", "0", "-o", out},
 		{"positions", "testdata/clock.pgn", "--max-score", "100001", "-o", out}, // beyond what texel reads
-		{"positions", "testdata/clock.pgn", "--min-move", "500", "-o", out}, // nothing left
+		{"positions", "testdata/clock.pgn", "--min-move", "500", "-o", out},     // nothing left
 		{"positions", "--db", "testdata/missing.db", "-o", out},
 	} {
 		_, errs, code := run(t, c...)
