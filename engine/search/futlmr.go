@@ -47,10 +47,13 @@ var (
 //
 // futility.lmrdepth.egroot measures the phase at the root, the position
 // the engine was asked to move in, instead of at the node: with the node's
-// phase, WAC's middle-game sacrifices were lost where their lines trade
-// into an ending inside the tree (WAC.049, 081, 089, 128, 163, 237, roots
-// of phase 13–20, all lost; 288 against 293 at 600,000 nodes); with the
-// root's the switch changes nothing in a middle game.
+// phase the switch lost six WAC sacrifices whose lines trade into an
+// ending inside the tree (WAC.049, 081, 089, 128, 163, 237, roots of
+// phase 13–20; 288 against 293 at 600,000 nodes); with the root's it
+// changes nothing in a middle game and solves 294. Still off: against
+// Ethereal 12 the root's version scored −167.3 ± 22.8 where the defaults
+// scored −150.8 ± 22.8 on the same 400 openings, +5.2 ± 19.0 in 600
+// self-play games (README, 2026-12-07).
 var (
 	futLMREndgame = params.Bool("futility.lmrdepth.endgame", false, "search", "futility.lmrdepth: the per-move test from depth 1 in endings (phase at most futility.lmrdepth.egphase)")
 	futLMREgPhase = params.Int("futility.lmrdepth.egphase", 8, 0, 24, 1, "search", "futility.lmrdepth.endgame: the largest phase counted as an ending (N, B 1, R 2, Q 4; 24 at the start)")
