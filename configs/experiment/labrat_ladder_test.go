@@ -42,14 +42,17 @@ func TestLabratLadderEndsAtDefaults(t *testing.T) {
 }
 
 // ladderKeptOn are the switches, on by default, that the baseline keeps on:
-// material (without it every game is lost and the first step has no Elo)
-// and the chessprogramming futility style's exceptions, which play no part
-// while futility.style is moonfish.
+// material (without it every game is lost and the first step has no Elo);
+// the chessprogramming futility style's exceptions, which play no part
+// while futility.style is moonfish; and futility.lmrdepth.egroot (where
+// endgame futility measures the phase), which plays no part while
+// futility.lmrdepth.endgame is off.
 var ladderKeptOn = map[string]bool{
 	"eval.material.enabled":     true,
 	"futility.cpw.keepchecks":   true,
 	"futility.cpw.keepseventh":  true,
 	"futility.cpw.capturevalue": true,
+	"futility.lmrdepth.egroot":  true,
 }
 
 // TestLabratLadderBaselineIsBare: the first step has every switch that is on
