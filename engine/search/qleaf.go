@@ -29,6 +29,23 @@ func (s *Searcher) QuietPV(pos *board.Position, pv []board.Move) ([]board.Move, 
 	return append(pv[:0], s.pv[0][:s.pvLen[0]]...), score
 }
 
+// AtQuietLeaf plays QuietPV's variation on pos, calls leaf with pos at
+// the quiet leaf and the variation's length in plies (odd: the leaf's side
+// to move is the root's opponent), and takes the moves back. pv is
+// QuietPV's buffer, returned for the next call; the labelled-position
+// writers (tuner/datagen, tuner/gamepos) read their leaves through it.
+func (s *Searcher) AtQuietLeaf(pos *board.Position, pv []board.Move, leaf func(plies int)) []board.Move {
+	pv, _ = s.QuietPV(pos, pv)
+	for _, m := range pv {
+		pos.MakeMove(m)
+	}
+	leaf(len(pv))
+	for i := len(pv) - 1; i >= 0; i-- {
+		pos.UnmakeMove(pv[i])
+	}
+	return pv
+}
+
 // qpv is QuietPV's quiescence search; it keeps the PV in s.pv like negamax.
 func (s *Searcher) qpv(alpha, beta, ply int) int {
 	pos := s.pos

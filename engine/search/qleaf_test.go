@@ -58,6 +58,13 @@ func TestQuietPVLeaf(t *testing.T) {
 				}
 				leaf.MakeMove(m)
 			}
+			// AtQuietLeaf shows the same leaf and takes its moves back.
+			before := pos.FEN()
+			atLeaf, plies := "", -1
+			pv = s.AtQuietLeaf(pos, pv, func(n int) { atLeaf, plies = pos.FEN(), n })
+			if atLeaf != leaf.FEN() || plies != len(pv) || pos.FEN() != before {
+				t.Fatalf("%s: AtQuietLeaf saw %s after %d plies (want %s after %d), left %s", before, atLeaf, plies, leaf.FEN(), len(pv), pos.FEN())
+			}
 			if leaf.InCheck() || leaf.IsRepetition() || leaf.Rule50() >= 100 || leaf.InsufficientMaterial() {
 				continue
 			}
@@ -112,5 +119,9 @@ func TestQuietPVAllocs(t *testing.T) {
 	pv := make([]board.Move, 0, MaxPly)
 	if a := testing.AllocsPerRun(20, func() { pv, _ = s.QuietPV(pos, pv) }); a != 0 {
 		t.Fatalf("QuietPV allocates %v times", a)
+	}
+	plies := 0
+	if a := testing.AllocsPerRun(20, func() { pv = s.AtQuietLeaf(pos, pv, func(n int) { plies += n }) }); a != 0 {
+		t.Fatalf("AtQuietLeaf allocates %v times", a)
 	}
 }

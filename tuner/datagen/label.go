@@ -136,19 +136,13 @@ func (l *labeller) label(g int, r *game.Record, rng *rand.Rand) (played, error) 
 // quietLeaf resolves pos with a quiescence search and returns the leaf's
 // EPD fields, or "" when the leaf is in check (mated) or was kept already.
 func (l *labeller) quietLeaf(pos *board.Position) string {
-	l.pv, _ = l.s.QuietPV(pos, l.pv)
-	for _, m := range l.pv {
-		pos.MakeMove(m)
-	}
 	fen := ""
-	key := pos.Key()
-	if !pos.InCheck() && !slices.Contains(l.seen, key) {
-		l.seen = append(l.seen, key)
-		fen = epdFields(pos.FEN())
-	}
-	for i := len(l.pv) - 1; i >= 0; i-- {
-		pos.UnmakeMove(l.pv[i])
-	}
+	l.pv = l.s.AtQuietLeaf(pos, l.pv, func(int) {
+		if key := pos.Key(); !pos.InCheck() && !slices.Contains(l.seen, key) {
+			l.seen = append(l.seen, key)
+			fen = epdFields(pos.FEN())
+		}
+	})
 	return fen
 }
 

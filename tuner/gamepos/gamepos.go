@@ -181,19 +181,14 @@ func (x *Writer) Add(g *Game, id string) error {
 // adjusts then scores a position without a capture pending, which the
 // engine's search score already counts. The score, the root's, is turned
 // to the leaf's side to move. A leaf in check (a mate) gives no line.
-func (x *Writer) quietLeaf(cp int) (line, bool) {
+func (x *Writer) quietLeaf(cp int) (l line, ok bool) {
 	pos := x.pos
-	x.pv, _ = x.s.QuietPV(pos, x.pv)
-	for _, m := range x.pv {
-		pos.MakeMove(m)
-	}
-	l, ok := line{pos.FEN(), cp}, !pos.InCheck()
-	if len(x.pv)%2 == 1 {
-		l.score = -cp
-	}
-	for i := len(x.pv) - 1; i >= 0; i-- {
-		pos.UnmakeMove(x.pv[i])
-	}
+	x.pv = x.s.AtQuietLeaf(pos, x.pv, func(plies int) {
+		l, ok = line{pos.FEN(), cp}, !pos.InCheck()
+		if plies%2 == 1 {
+			l.score = -cp
+		}
+	})
 	return l, ok
 }
 
