@@ -180,6 +180,15 @@ func Load(o LoadOptions) (*Data, error) {
 	return d, nil
 }
 
+// lineEnd is where the line of raw[:limit] that starts at pos ends: after
+// its newline, or at limit.
+func lineEnd(raw []byte, pos, limit int) int {
+	if i := bytes.IndexByte(raw[pos:limit], '\n'); i >= 0 {
+		return pos + i + 1
+	}
+	return limit
+}
+
 // lineRange is a chunk of a file's data lines.
 type lineRange struct {
 	start, end int // byte offsets
@@ -199,12 +208,7 @@ func (d *Data) loadFile(file string, max int, o *LoadOptions) (int, error) {
 	count, inChunk, lineNo := 0, 0, 0
 	cur := lineRange{line: 1}
 	for pos := 0; pos < len(raw) && count != max; {
-		end := bytes.IndexByte(raw[pos:], '\n')
-		if end < 0 {
-			end = len(raw)
-		} else {
-			end += pos + 1
-		}
+		end := lineEnd(raw, pos, len(raw))
 		lineNo++
 		if isData(raw[pos:end]) {
 			count++
@@ -302,12 +306,7 @@ func newTracer(o *LoadOptions, start []float64) *tracer {
 func (t *tracer) chunk(file string, raw []byte, c lineRange, o *LoadOptions, train, hold *Dataset, occurs []int) error {
 	lineNo := c.line
 	for pos := c.start; pos < c.end; lineNo++ {
-		end := bytes.IndexByte(raw[pos:c.end], '\n')
-		if end < 0 {
-			end = c.end
-		} else {
-			end += pos + 1
-		}
+		end := lineEnd(raw, pos, c.end)
 		line := raw[pos:end]
 		pos = end
 		if !isData(line) {

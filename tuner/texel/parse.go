@@ -141,10 +141,14 @@ func epdResult(s []byte) (result, score float64, err error) {
 			if !math.IsNaN(score) {
 				return 0, 0, errors.New("ce given twice")
 			}
-			if !isNumber(operands) || math.Abs(decimal(operands)) > MaxScoreLabel {
+			v := math.NaN() // not a number: out of any bound below
+			if isNumber(operands) {
+				v = decimal(operands)
+			}
+			if !(math.Abs(v) <= MaxScoreLabel) {
 				return 0, 0, fmt.Errorf("ce %q: want a number of centipawns within ±%d", clip(operands), MaxScoreLabel)
 			}
-			score = decimal(operands)
+			score = v
 			continue
 		}
 		if string(op) != "c9" {

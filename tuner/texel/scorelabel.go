@@ -1,7 +1,6 @@
 package texel
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -39,15 +38,10 @@ func FitScoreK(files []string, maxPositions int) (ScoreLabels, error) {
 		if err != nil {
 			return ScoreLabels{}, err
 		}
-		lineNo := 0
-		for len(raw) > 0 && (maxPositions <= 0 || lines < maxPositions) {
-			line := raw
-			if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-				line, raw = raw[:i+1], raw[i+1:]
-			} else {
-				raw = nil
-			}
-			lineNo++
+		for pos, lineNo := 0, 1; pos < len(raw) && (maxPositions <= 0 || lines < maxPositions); lineNo++ {
+			end := lineEnd(raw, pos, len(raw))
+			line := raw[pos:end]
+			pos = end
 			if !isData(line) {
 				continue
 			}
