@@ -168,13 +168,16 @@ func TestTogglesChangeBench(t *testing.T) {
 		// depth, and since lmr.checks is on, IIR at its default least depth
 		// (4) no longer changes this four-position bench (measured), nor
 		// futility by the reduced depth from its floor (7): both sides of
-		// the comparison get a lower setting.
-		for prefix, lower := range map[string][2]string{
+		// the comparison get a lower setting. A key ending in "." stands
+		// for every switch it begins, any other key for that switch alone
+		// (futility.lmrdepth's endgame switches need its floor where it
+		// is: at 1 they would change nothing).
+		for key, lower := range map[string][2]string{
 			"singular.":         {"singular.mindepth", "4"},
 			"iir.":              {"iir.mindepth", "3"},
 			"futility.lmrdepth": {"futility.lmrdepth.mindepth", "1"},
 		} {
-			if strings.HasPrefix(d.Name, prefix) && d.Name != "futility.lmrdepth.endgame" && d.Name != "futility.lmrdepth.egroot" {
+			if d.Name == key || strings.HasSuffix(key, ".") && strings.HasPrefix(d.Name, key) {
 				p.Set(lower[0], lower[1])
 				q := params.NewValues()
 				q.Set(lower[0], lower[1])
