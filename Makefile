@@ -36,7 +36,7 @@ race:
 	$(GO) test -count=1 -race $(RACE_PKGS)
 
 # A short run of every parser fuzz target: `pkg:FuzzName` pairs.
-FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./cmd/elolab/internal/runnerbench:FuzzParseStat ./cmd/elolab/internal/runnerbench:FuzzParseLimit ./results/web/view:FuzzBoard ./results/web/view:FuzzReplay ./match/work:FuzzJSONRoundTrip ./match/player:FuzzEngineWrites ./engine/params:FuzzYAMLShape ./cmd/elolab:FuzzResumeCommand ./results/pgn:FuzzReadPGN ./results/clock:FuzzProfile ./cmd/elolab:FuzzParseCounts ./match/player:FuzzParseInfo ./match/player:FuzzParseOption ./match/player:FuzzParseXBoardLine ./match/player:FuzzLineReader ./match/player:FuzzStderrTail ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA ./match/tc:FuzzParseTC ./match/cli:FuzzParseArgs ./configs/experiment:FuzzLoad ./tuner/texel:FuzzParseTexelLine
+FUZZ_TARGETS := ./engine/board:FuzzParseFEN ./cmd/elolab/internal/runnerbench:FuzzParseStat ./cmd/elolab/internal/runnerbench:FuzzParseLimit ./results/web/view:FuzzBoard ./results/web/view:FuzzReplay ./match/work:FuzzJSONRoundTrip ./match/player:FuzzEngineWrites ./engine/params:FuzzYAMLShape ./cmd/elolab:FuzzResumeCommand ./results/pgn:FuzzReadPGN ./results/clock:FuzzProfile ./cmd/elolab:FuzzParseCounts ./match/player:FuzzParseInfo ./match/player:FuzzParseOption ./match/player:FuzzParseXBoardLine ./match/player:FuzzLineReader ./match/player:FuzzStderrTail ./openings:FuzzParseEPD ./openings:FuzzParsePGN ./engine/params:FuzzLoadYAML ./engine/params:FuzzParseSPSA ./match/tc:FuzzParseTC ./match/cli:FuzzParseArgs ./configs/experiment:FuzzLoad ./tuner/texel:FuzzParseTexelLine ./tuner/texel:FuzzWithScore
 fuzz:
 	FUZZTIME=$(FUZZTIME) bash .ci/fuzz $(FUZZ_TARGETS)
 

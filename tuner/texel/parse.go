@@ -111,31 +111,9 @@ func epdResult(s []byte) (result, score float64, err error) {
 	found := false
 	score = math.NaN()
 	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i) {
-		// Opcode: a letter, then letters, digits and underscores.
-		start := i
-		if !isLetter(s[i]) {
-			return 0, 0, fmt.Errorf("operation %q: an opcode starts with a letter", clip(s[start:]))
-		}
-		for i < len(s) && (isLetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
-			i++
-		}
-		op := s[start:i]
-		// Operands up to the semicolon, which may be missing after the last
-		// operation; quoted operands may hold semicolons.
-		opStart := i
-		for i < len(s) && s[i] != ';' {
-			if s[i] == '"' {
-				q := bytes.IndexByte(s[i+1:], '"')
-				if q < 0 {
-					return 0, 0, fmt.Errorf("operation %s: unterminated string", op)
-				}
-				i += q + 1
-			}
-			i++
-		}
-		operands := bytes.TrimSpace(s[opStart:min(i, len(s))])
-		if i < len(s) {
-			i++ // the semicolon
+		var op, operands []byte
+		if op, operands, i, err = nextOperation(s, i); err != nil {
+			return 0, 0, err
 		}
 		if string(op) == "ce" {
 			if !math.IsNaN(score) {
@@ -171,6 +149,38 @@ func epdResult(s []byte) (result, score float64, err error) {
 		return 0, 0, errNoResult
 	}
 	return result, score, nil
+}
+
+// nextOperation reads the EPD operation starting at s[i] ("opcode
+// operands;"): its opcode, its operands without surrounding blanks, and
+// the index after its semicolon (which may be missing after the last
+// operation; quoted operands may hold semicolons).
+func nextOperation(s []byte, i int) (op, operands []byte, next int, err error) {
+	// Opcode: a letter, then letters, digits and underscores.
+	start := i
+	if !isLetter(s[i]) {
+		return nil, nil, i, fmt.Errorf("operation %q: an opcode starts with a letter", clip(s[start:]))
+	}
+	for i < len(s) && (isLetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
+		i++
+	}
+	op = s[start:i]
+	opStart := i
+	for i < len(s) && s[i] != ';' {
+		if s[i] == '"' {
+			q := bytes.IndexByte(s[i+1:], '"')
+			if q < 0 {
+				return nil, nil, i, fmt.Errorf("operation %s: unterminated string", op)
+			}
+			i += q + 1
+		}
+		i++
+	}
+	operands = bytes.TrimSpace(s[opStart:min(i, len(s))])
+	if i < len(s) {
+		i++ // the semicolon
+	}
+	return op, operands, i, nil
 }
 
 // resultValue maps a result text to White's score.
