@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"time"
@@ -84,7 +85,7 @@ func Run(ctx context.Context, cfg Config, in, out string) (Counts, error) {
 		return c, err
 	}
 	c.Positions = len(ps)
-	f, done, err := openOutput(out, ps)
+	f, done, err := openOutput(in, out, ps)
 	if err != nil {
 		return c, err
 	}
@@ -208,8 +209,14 @@ func readInput(path string) ([]position, error) {
 
 // openOutput opens out for appending and returns how many of ps it holds
 // already. An unfinished last line (a run killed while writing) is cut;
-// an output whose lines are not ps's positions in order is an error.
-func openOutput(out string, ps []position) (*os.File, int, error) {
+// an output whose lines are not ps's positions in order, each labelled or
+// left out, is an error (so is the input itself).
+func openOutput(in, out string, ps []position) (*os.File, int, error) {
+	if a, err := os.Stat(in); err == nil {
+		if b, err := os.Stat(out); err == nil && os.SameFile(a, b) {
+			return nil, 0, fmt.Errorf("%s is the input: give another output file", out)
+		}
+	}
 	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, 0, err
@@ -240,7 +247,12 @@ func openOutput(out string, ps []position) (*os.File, int, error) {
 	// the position's fields, the comment ends with them.
 	for i, l := range lines {
 		fen := ps[i].fen
-		if !bytes.HasPrefix(l, fen) && !(bytes.HasPrefix(l, []byte("# left out")) && bytes.HasSuffix(l, fen)) {
+		ok := bytes.HasPrefix(l, []byte("# left out")) && bytes.HasSuffix(l, fen)
+		if !ok {
+			got, _, score, err := texel.ParseLine(l)
+			ok = err == nil && bytes.Equal(got, fen) && !math.IsNaN(score)
+		}
+		if !ok {
 			f.Close()
 			return nil, 0, fmt.Errorf("%s:%d: not the label of input line %d (%s): give a new output file, or the input it was made from", out, i+1, ps[i].line, fen)
 		}

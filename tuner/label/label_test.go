@@ -155,6 +155,16 @@ func TestRunResumesAfterFailure(t *testing.T) {
 	}
 }
 
+func TestRunRefusesInputAsOutput(t *testing.T) {
+	in := write(t, "in.epd", data)
+	if _, err := Run(context.Background(), config("ok", "0"), in, in); err == nil || !strings.Contains(err.Error(), "is the input") {
+		t.Errorf("output = input: %v", err)
+	}
+	if raw, _ := os.ReadFile(in); string(raw) != data {
+		t.Error("the input changed")
+	}
+}
+
 func TestRunBadInput(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ text, want string }{
@@ -181,6 +191,8 @@ func TestRunRefusesOtherOutput(t *testing.T) {
 	for _, c := range []struct{ out, want string }{
 		{"8/8/8/8/8/8/8/K1k5 w - - c9 \"1-0\"; ce 3;\n", "out.epd:1: not the label of input line 2"},
 		{strings.Repeat("x\n", 7), "more than the 6 positions"},
+		// The input's own first line: the position, but no label.
+		{dataLines()[0] + "\n", "out.epd:1: not the label of input line 2"},
 	} {
 		out := write(t, "out.epd", c.out)
 		_, err := Run(context.Background(), config("ok", "0"), in, out)
