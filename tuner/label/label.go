@@ -34,6 +34,9 @@ import (
 	"github.com/elolab/elolab/tuner/texel"
 )
 
+// leftOut begins the comment line written for a position left out.
+const leftOut = "# left out"
+
 // chunk is how many positions one suite.Run searches.
 const chunk = 4096
 
@@ -67,6 +70,9 @@ type position struct {
 	line int    // 1-based line number in the input file
 	raw  []byte // the line without its end
 	fen  []byte // its position's fields, as written
+	// engineFEN is labrat's board's FEN of the position: the engine gets
+	// this, never the input's text.
+	engineFEN string
 }
 
 // Run labels the data lines of in that out does not hold yet and appends
@@ -128,13 +134,7 @@ func Run(ctx context.Context, cfg Config, in, out string) (Counts, error) {
 	for i := done; i < len(ps) && failed == nil && runErr == nil; i += chunk {
 		todo := make([]suite.Position, 0, chunk)
 		for _, p := range ps[i:min(i+chunk, len(ps))] {
-			b, err := board.ParseFEN(string(p.fen))
-			if err != nil { // readInput checked it
-				return c, fmt.Errorf("%s:%d: %v", in, p.line, err)
-			}
-			// The engine gets the board's own FEN: nothing of the
-			// input's text reaches it.
-			todo = append(todo, suite.Position{Line: p.line, ID: fmt.Sprintf("%s:%d", in, p.line), FEN: b.FEN()})
+			todo = append(todo, suite.Position{Line: p.line, ID: fmt.Sprintf("%s:%d", in, p.line), FEN: p.engineFEN})
 		}
 		_, runErr = suite.Run(ctx, cfg.Search, todo, each)
 	}
@@ -162,44 +162,40 @@ func labelled(p position, o suite.Outcome, maxScore int) (line []byte, decided b
 	s := o.Info.Score
 	switch {
 	case s.Kind == player.ScoreMate:
-		return []byte("# left out, mate " + strconv.Itoa(s.Value) + ": " + string(p.fen)), true, nil
+		return []byte(leftOut + ", mate " + strconv.Itoa(s.Value) + ": " + string(p.fen)), true, nil
 	case s.Kind != player.ScoreCP:
 		return nil, false, errors.New("the engine reported no score")
 	case s.Value > maxScore || s.Value < -maxScore:
-		return []byte("# left out, score " + strconv.Itoa(s.Value) + ": " + string(p.fen)), true, nil
+		return []byte(leftOut + ", score " + strconv.Itoa(s.Value) + ": " + string(p.fen)), true, nil
 	}
 	line, err = texel.WithScore(p.raw, s.Value)
 	return line, false, err
 }
 
-// readInput reads the data lines of a Texel data file (blank lines and
-// lines starting with # are not data), each checked as elolab texel
-// would read it.
+// readInput reads the data lines of a Texel data file as elolab texel
+// reads them (texel.EachDataLine), each position checked by labrat's
+// board, whose FEN of it is what the engine will get.
 func readInput(path string) ([]position, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var ps []position
-	for n := 1; len(raw) > 0; n++ {
-		line := raw
-		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-			line, raw = raw[:i], raw[i+1:]
-		} else {
-			raw = nil
-		}
-		line = bytes.TrimRight(line, " \t\r")
-		if len(bytes.TrimSpace(line)) == 0 || line[0] == '#' {
-			continue
-		}
-		fen, _, _, err := texel.ParseLine(line)
+	var bad error
+	err = texel.EachDataLine(path, raw, func(n int, line, fen []byte, _, _ float64) bool {
+		b, err := board.ParseFEN(string(fen))
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+			bad = fmt.Errorf("%s:%d: %v", path, n, err)
+			return false
 		}
-		if _, err := board.ParseFEN(string(fen)); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
-		}
-		ps = append(ps, position{line: n, raw: line, fen: fen})
+		ps = append(ps, position{line: n, raw: bytes.TrimRight(line, " \t\r\n"), fen: fen, engineFEN: b.FEN()})
+		return true
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("%s: no data lines (want EPD with c9 results, as elolab datagen writes)", path)
@@ -247,7 +243,7 @@ func openOutput(in, out string, ps []position) (*os.File, int, error) {
 	// the position's fields, the comment ends with them.
 	for i, l := range lines {
 		fen := ps[i].fen
-		ok := bytes.HasPrefix(l, []byte("# left out")) && bytes.HasSuffix(l, fen)
+		ok := bytes.HasPrefix(l, []byte(leftOut)) && bytes.HasSuffix(l, fen)
 		if !ok {
 			got, _, score, err := texel.ParseLine(l)
 			ok = err == nil && bytes.Equal(got, fen) && !math.IsNaN(score)

@@ -273,6 +273,30 @@ func (d *Data) loadFile(file string, max int, o *LoadOptions) (int, error) {
 	return count, nil
 }
 
+// EachDataLine calls each with every data line of raw, the contents of
+// file (blank lines and # comments are not data): its 1-based number,
+// the line as it stands (with its newline) and what ParseLine reads from
+// it, until each returns false. A line ParseLine rejects ends the walk
+// with a *LineError naming file:line.
+func EachDataLine(file string, raw []byte, each func(lineNo int, line, fen []byte, result, score float64) bool) error {
+	for pos, lineNo := 0, 1; pos < len(raw); lineNo++ {
+		end := lineEnd(raw, pos, len(raw))
+		line := raw[pos:end]
+		pos = end
+		if !isData(line) {
+			continue
+		}
+		fen, r, s, err := ParseLine(line)
+		if err != nil {
+			return &LineError{File: file, Line: lineNo, Err: err}
+		}
+		if !each(lineNo, line, fen, r, s) {
+			return nil
+		}
+	}
+	return nil
+}
+
 // isData reports a line holding a position (not blank, not a # comment).
 func isData(line []byte) bool {
 	line = bytes.TrimSpace(line)

@@ -34,25 +34,22 @@ func FitScoreK(files []string, maxPositions int) (ScoreLabels, error) {
 	var res, sc []float64
 	lines := 0
 	for _, file := range files {
+		if maxPositions > 0 && lines >= maxPositions {
+			break
+		}
 		raw, err := os.ReadFile(file)
 		if err != nil {
 			return ScoreLabels{}, err
 		}
-		for pos, lineNo := 0, 1; pos < len(raw) && (maxPositions <= 0 || lines < maxPositions); lineNo++ {
-			end := lineEnd(raw, pos, len(raw))
-			line := raw[pos:end]
-			pos = end
-			if !isData(line) {
-				continue
-			}
+		err = EachDataLine(file, raw, func(_ int, _, _ []byte, r, s float64) bool {
 			lines++
-			_, r, s, err := ParseLine(line)
-			if err != nil {
-				return ScoreLabels{}, &LineError{File: file, Line: lineNo, Err: err}
-			}
 			if !math.IsNaN(s) {
 				res, sc = append(res, r), append(sc, s)
 			}
+			return maxPositions <= 0 || lines < maxPositions
+		})
+		if err != nil {
+			return ScoreLabels{}, err
 		}
 	}
 	out := ScoreLabels{Lines: lines, Scored: len(sc)}
