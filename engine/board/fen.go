@@ -181,7 +181,7 @@ func (p *Position) SetFEN(fen string) error {
 	if q.st.Checkers.Count() > 2 {
 		return bad("position", "%d pieces give check", q.st.Checkers.Count())
 	}
-	q.st.Key, q.st.PawnKey = q.computeKeys()
+	q.st.Key, q.st.PawnKey, q.st.NonPawnKey = q.computeKeys()
 	hist := p.hist[:0]
 	if hist == nil {
 		hist = make([]State, 0, HistoryCap)

@@ -29,6 +29,8 @@ func (p *Position) MakeMove(m Move) {
 		key ^= pieceKeys[cap&15][capSq&63]
 		if cap.Type() == Pawn {
 			st.PawnKey ^= pieceKeys[cap&15][capSq&63]
+		} else {
+			st.NonPawnKey[them&1] ^= pieceKeys[cap&15][capSq&63]
 		}
 		st.Rule50 = 0
 		st.Captured = cap
@@ -52,12 +54,17 @@ func (p *Position) MakeMove(m Move) {
 			p.put(promo, to)
 			key ^= pieceKeys[pc&15][to&63] ^ pieceKeys[promo&15][to&63]
 			st.PawnKey ^= pieceKeys[pc&15][to&63]
+			st.NonPawnKey[us&1] ^= pieceKeys[promo&15][to&63]
 		}
-	} else if flag == FlagKingCastle || flag == FlagQueenCastle {
-		rfrom, rto := castleRookSquares(to)
-		rook := MakePiece(us, Rook)
-		p.shift(rook, rfrom, rto)
-		key ^= pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
+	} else {
+		st.NonPawnKey[us&1] ^= pieceKeys[pc&15][from&63] ^ pieceKeys[pc&15][to&63]
+		if flag == FlagKingCastle || flag == FlagQueenCastle {
+			rfrom, rto := castleRookSquares(to)
+			rook := MakePiece(us, Rook)
+			p.shift(rook, rfrom, rto)
+			key ^= pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
+			st.NonPawnKey[us&1] ^= pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
+		}
 	}
 
 	if c := st.Castle & castleMask[from&63] & castleMask[to&63]; c != st.Castle {

@@ -98,7 +98,7 @@ func TestPositionInvariants(t *testing.T) {
 					t.Fatalf("%s: quiet list has %v", p.FEN(), m)
 				}
 			}
-			if k, pk := p.computeKeys(); k != p.Key() || pk != p.PawnKey() {
+			if k, pk, npk := p.computeKeys(); k != p.Key() || pk != p.PawnKey() || npk != p.st.NonPawnKey {
 				t.Fatalf("%s: incremental keys differ from scratch", p.FEN())
 			}
 			if positions%4 == 0 {
@@ -136,7 +136,7 @@ func TestPositionInvariants(t *testing.T) {
 			}
 			if !p.InCheck() {
 				p.MakeNull()
-				if k, _ := p.computeKeys(); k != p.Key() {
+				if k, _, _ := p.computeKeys(); k != p.Key() {
 					t.Fatalf("%s: null move key", before)
 				}
 				p.UnmakeNull()

@@ -3,15 +3,16 @@ package board
 // State is what make/unmake must restore: everything about a position that
 // cannot be recomputed from the move alone.
 type State struct {
-	Key           uint64   // Zobrist key of the position
-	PawnKey       uint64   // Zobrist key of the pawns (and kings) only
-	Checkers      Bitboard // enemy pieces giving check to the side to move
-	Castle        uint8    // castling rights: 1 K, 2 Q, 4 k, 8 q
-	EP            Square   // en-passant target, only when a capture is possible
-	Rule50        uint16   // plies since the last capture or pawn move
-	PliesFromNull uint16   // plies since the last null move (repetition window)
-	Captured      Piece    // piece captured by the move that led here
-	Move          Move     // move that led here (NoMove after a null move)
+	Key           uint64    // Zobrist key of the position
+	PawnKey       uint64    // Zobrist key of the pawns only
+	NonPawnKey    [2]uint64 // per colour: Zobrist key of its pieces other than pawns (king included)
+	Checkers      Bitboard  // enemy pieces giving check to the side to move
+	Castle        uint8     // castling rights: 1 K, 2 Q, 4 k, 8 q
+	EP            Square    // en-passant target, only when a capture is possible
+	Rule50        uint16    // plies since the last capture or pawn move
+	PliesFromNull uint16    // plies since the last null move (repetition window)
+	Captured      Piece     // piece captured by the move that led here
+	Move          Move      // move that led here (NoMove after a null move)
 }
 
 // Castling rights bits.
@@ -85,6 +86,10 @@ func (p *Position) Key() uint64 { return p.st.Key }
 
 // PawnKey hashes pawns only.
 func (p *Position) PawnKey() uint64 { return p.st.PawnKey }
+
+// NonPawnKey hashes c's pieces other than pawns, its king included
+// (the search's correction history keys one table by it).
+func (p *Position) NonPawnKey(c Color) uint64 { return p.st.NonPawnKey[c&1] }
 
 // Checkers are the pieces giving check.
 func (p *Position) Checkers() Bitboard { return p.st.Checkers }

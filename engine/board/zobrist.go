@@ -36,12 +36,14 @@ func init() {
 }
 
 // computeKeys hashes the position from scratch (FEN set-up and tests).
-func (p *Position) computeKeys() (key, pawnKey uint64) {
+func (p *Position) computeKeys() (key, pawnKey uint64, nonPawn [2]uint64) {
 	for s := Square(0); s < 64; s++ {
 		if pc := p.board[s]; pc != NoPiece {
 			key ^= pieceKeys[pc][s]
 			if pc.Type() == Pawn {
 				pawnKey ^= pieceKeys[pc][s]
+			} else {
+				nonPawn[pc.Color()&1] ^= pieceKeys[pc][s]
 			}
 		}
 	}
@@ -52,7 +54,7 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 	if p.side == Black {
 		key ^= sideKey
 	}
-	return key, pawnKey
+	return key, pawnKey, nonPawn
 }
 
 // KeyAfter is the key after m for the common case (a move or capture that

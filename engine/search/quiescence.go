@@ -46,12 +46,16 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 	}
 
 	best := -Infinity
-	standPat := -Infinity
+	standPat, rawEval := -Infinity, -Infinity // rawEval: what the hash table keeps
 	if !inCheck {
 		if found && hit.eval > -Infinity {
-			standPat = hit.eval
+			rawEval = hit.eval
 		} else {
-			standPat = s.Eval.Evaluate(pos)
+			rawEval = s.Eval.Evaluate(pos)
+		}
+		standPat = rawEval
+		if p.Bool(corrQS) {
+			standPat = s.correctEval(rawEval, s.corrEntries(pos)) // corrhist.go
 		}
 		if standPat >= beta {
 			return standPat
@@ -117,6 +121,6 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 		return -Mate + ply
 	}
 	// A PV mark the entry holds is kept (ttpv.go); quiescence sets none.
-	s.TT.store(key, bestMove, scoreToTT(best, ply), standPat, 0, boundOf(best, origAlpha, beta), found && hit.pv)
+	s.TT.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), found && hit.pv)
 	return best
 }

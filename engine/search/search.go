@@ -99,8 +99,9 @@ type Searcher struct {
 	history  [2][64][64]int32
 	cont     [16][64]contTable
 	counter  [16][64]board.Move
-	capHist  capTable  // see caphist.go
-	corr     corrTable // see corrhist.go
+	capHist  capTable     // see caphist.go
+	corr     corrTable    // see corrhist.go
+	corrNP   [2]corrTable // the non-pawn tables by piece colour (corrhist.go)
 	pv       [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
 	lmrTable [64][64]int8
@@ -130,6 +131,7 @@ func (s *Searcher) Clear() {
 	s.counter = [16][64]board.Move{}
 	s.capHist = capTable{}
 	s.corr = corrTable{}
+	s.corrNP = [2]corrTable{}
 	s.Eval.Clear()
 }
 
@@ -280,7 +282,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 	// rules read, may be the hash score instead (tteval.go).
 	staticEval, rawEval, pruneEval := -Infinity, -Infinity, -Infinity
 	mateThreat := false // the null move's search found a mate against the node (matethreat.go)
-	var corr *int16
+	var corr corrSet
 	s.setContinuations(ply)
 	if inCheck {
 		fr.staticEval = -Infinity
@@ -291,7 +293,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		} else {
 			rawEval = s.Eval.Evaluate(pos)
 		}
-		corr = s.corrEntry(pos)
+		corr = s.corrEntries(pos)
 		staticEval = s.correctEval(rawEval, corr)
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)

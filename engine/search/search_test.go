@@ -159,6 +159,15 @@ func TestTogglesChangeBench(t *testing.T) {
 			b, _ := Bench(5, 4, q, nil)
 			want = b.Nodes
 		}
+		if d.Name == "corrhist.nonpawn" || d.Name == "corrhist.qs" {
+			// The non-pawn tables and the quiescence switch are parts of
+			// correction history: both sides of the comparison have it on.
+			p.Set("corrhist.enabled", "true")
+			q := params.NewValues()
+			q.Set("corrhist.enabled", "true")
+			b, _ := Bench(5, 4, q, nil)
+			want = b.Nodes
+		}
 		if d.Name == "histprune.enabled" {
 			// Five plies leave the history tables too shallow for the
 			// default threshold.
