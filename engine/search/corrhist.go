@@ -52,7 +52,8 @@ const (
 	corrMaxLimit = 127 // cp: corrMaxLimit*corrGrain fits an int16
 )
 
-// corrTable is indexed by side to move and the pawn key's low bits.
+// corrTable is indexed by side to move and a key's low bits: the pawn
+// key's, or one colour's non-pawn key's.
 type corrTable [2][1 << corrMaxLog2]int16
 
 // corrSet is a node's entries: the pawn table's (nil when the feature is
@@ -79,7 +80,7 @@ func (s *Searcher) corrEntries(pos *board.Position) corrSet {
 	return cs
 }
 
-// total is the set's correction in entry units, before corrhist.scale,
+// corrTotal is the set's correction in entry units, before corrhist.scale,
 // within the limit.
 func (s *Searcher) corrTotal(cs corrSet) int {
 	v := int(*cs.pawn)
