@@ -26,22 +26,24 @@ func (p *Position) MakeMove(m Move) {
 		}
 		cap := p.board[capSq&63]
 		p.remove(cap, capSq)
-		key ^= pieceKeys[cap&15][capSq&63]
+		capKey := pieceKeys[cap&15][capSq&63]
+		key ^= capKey
 		if cap.Type() == Pawn {
-			st.PawnKey ^= pieceKeys[cap&15][capSq&63]
+			st.PawnKey ^= capKey
 		} else {
-			st.NonPawnKey[them&1] ^= pieceKeys[cap&15][capSq&63]
+			st.NonPawnKey[them&1] ^= capKey
 		}
 		st.Rule50 = 0
 		st.Captured = cap
 	}
 
 	p.shift(pc, from, to)
-	key ^= pieceKeys[pc&15][from&63] ^ pieceKeys[pc&15][to&63]
+	moveKey := pieceKeys[pc&15][from&63] ^ pieceKeys[pc&15][to&63]
+	key ^= moveKey
 
 	if pc.Type() == Pawn {
 		st.Rule50 = 0
-		st.PawnKey ^= pieceKeys[pc&15][from&63] ^ pieceKeys[pc&15][to&63]
+		st.PawnKey ^= moveKey
 		if flag == FlagDoublePush {
 			ep := (from + to) / 2
 			if pawnAttacks[us][ep&63]&p.byType[Pawn]&p.byColor[them] != 0 {
@@ -57,13 +59,14 @@ func (p *Position) MakeMove(m Move) {
 			st.NonPawnKey[us&1] ^= pieceKeys[promo&15][to&63]
 		}
 	} else {
-		st.NonPawnKey[us&1] ^= pieceKeys[pc&15][from&63] ^ pieceKeys[pc&15][to&63]
+		st.NonPawnKey[us&1] ^= moveKey
 		if flag == FlagKingCastle || flag == FlagQueenCastle {
 			rfrom, rto := castleRookSquares(to)
 			rook := MakePiece(us, Rook)
 			p.shift(rook, rfrom, rto)
-			key ^= pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
-			st.NonPawnKey[us&1] ^= pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
+			rookKey := pieceKeys[rook&15][rfrom&63] ^ pieceKeys[rook&15][rto&63]
+			key ^= rookKey
+			st.NonPawnKey[us&1] ^= rookKey
 		}
 	}
 

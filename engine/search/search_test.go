@@ -159,15 +159,6 @@ func TestTogglesChangeBench(t *testing.T) {
 			b, _ := Bench(5, 4, q, nil)
 			want = b.Nodes
 		}
-		if d.Name == "corrhist.nonpawn" || d.Name == "corrhist.qs" {
-			// The non-pawn tables and the quiescence switch are parts of
-			// correction history: both sides of the comparison have it on.
-			p.Set("corrhist.enabled", "true")
-			q := params.NewValues()
-			q.Set("corrhist.enabled", "true")
-			b, _ := Bench(5, 4, q, nil)
-			want = b.Nodes
-		}
 		if d.Name == "histprune.enabled" {
 			// Five plies leave the history tables too shallow for the
 			// default threshold.
@@ -177,14 +168,18 @@ func TestTogglesChangeBench(t *testing.T) {
 		// depth, and since lmr.checks is on, IIR at its default least depth
 		// (4) no longer changes this four-position bench (measured), nor
 		// futility by the reduced depth from its floor (7): both sides of
-		// the comparison get a lower setting. A key ending in "." stands
-		// for every switch it begins, any other key for that switch alone
-		// (futility.lmrdepth's endgame switches need its floor where it
-		// is: at 1 they would change nothing).
+		// the comparison get a lower setting. Correction history's
+		// non-pawn tables and quiescence switch are parts of it: both
+		// sides have it on. A key ending in "." stands for every switch it
+		// begins, any other key for that switch alone (futility.lmrdepth's
+		// endgame switches need its floor where it is: at 1 they would
+		// change nothing).
 		for key, lower := range map[string][2]string{
 			"singular.":         {"singular.mindepth", "4"},
 			"iir.":              {"iir.mindepth", "3"},
 			"futility.lmrdepth": {"futility.lmrdepth.mindepth", "1"},
+			"corrhist.nonpawn":  {"corrhist.enabled", "true"},
+			"corrhist.qs":       {"corrhist.enabled", "true"},
 		} {
 			if d.Name == key || strings.HasSuffix(key, ".") && strings.HasPrefix(d.Name, key) {
 				p.Set(lower[0], lower[1])
