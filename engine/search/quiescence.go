@@ -58,7 +58,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 			standPat = s.correctEval(rawEval, s.corrEntries(pos)) // corrhist.go
 		}
 		if standPat >= beta {
-			return standPat
+			return s.blendQuiet(standPat, alpha, beta, true) // failblend.go
 		}
 		best = standPat
 		alpha = max(alpha, standPat)
@@ -121,6 +121,7 @@ func (s *Searcher) quiesce(alpha, beta, ply, qply int) int {
 		return -Mate + ply
 	}
 	// A PV mark the entry holds is kept (ttpv.go); quiescence sets none.
+	best = s.blendQuiet(best, origAlpha, beta, false)
 	s.TT.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, boundOf(best, origAlpha, beta), found && hit.pv)
 	return best
 }

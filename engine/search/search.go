@@ -62,6 +62,7 @@ type frame struct {
 	doubles    int        // double extensions on the line to this node (singular.go)
 	ttPv       bool       // the node is or was a PV node (ttpv.go)
 	cutoffs    int        // beta cutoffs at this ply under the current parent (cutoffs.go)
+	reduction  int        // the reduction of the move searched from this ply, while its reduced search runs (hindsight.go)
 
 	improving, worsening bool       // see improving.go
 	ttMove               board.Move // the node's hash move (ttnoisy.go)
@@ -297,6 +298,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		staticEval = s.correctEval(rawEval, corr)
 		fr.staticEval = staticEval
 		s.setImproving(ply, staticEval)
+		if skip == board.NoMove {
+			depth = s.hindsightDepth(depth, ply, staticEval)
+		}
 		pruneEval = s.pruningEval(staticEval, hit, found, ply)
 		if !pvNode && skip == board.NoMove && beta < mateBand && alpha > -mateBand {
 			if sc, ok := s.razor(alpha, depth, ply, pruneEval); ok {
@@ -404,7 +408,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		} else {
 			r := s.reduction(depth, searched, quiet, mp.lastBad, givesCheck, inCheck, pvNode, cutNode, m, us, ply)
 			reduced := newDepth - r
+			// The child reads the reduction (hindsight.go) only during
+			// this search: every other child of the frame sees 0.
+			fr.reduction = r
 			sc = -s.negamax(-alpha-1, -alpha, reduced, ply+1, false, r > 0 || !cutNode)
+			fr.reduction = 0
 			if sc > alpha && r > 0 {
 				if newDepth = s.researchDepth(sc, best, newDepth); newDepth > reduced {
 					sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
@@ -450,6 +458,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 					s.updateCaptureStats(m, depth, &mp)
 					break
 				}
+				depth = s.alphaRaiseDepth(depth, sc, root)
 			}
 		}
 	}
@@ -469,6 +478,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode, cutNode bool) in
 		}
 		return best // every move was pruned as futile: best is the futility bound
 	}
+	best = s.blendNode(best, origAlpha, beta, depth, pvNode) // failblend.go
 	bound := boundOf(best, origAlpha, beta)
 	if bound == boundUpper {
 		s.updatePriorQuiet(ply, depth) // priorbonus.go
