@@ -54,9 +54,10 @@ func (p *Position) MakeMove(m Move) {
 			promo := MakePiece(us, m.Promotion())
 			p.remove(pc, to)
 			p.put(promo, to)
-			key ^= pieceKeys[pc&15][to&63] ^ pieceKeys[promo&15][to&63]
-			st.PawnKey ^= pieceKeys[pc&15][to&63]
-			st.NonPawnKey[us&1] ^= pieceKeys[promo&15][to&63]
+			pawnKey, promoKey := pieceKeys[pc&15][to&63], pieceKeys[promo&15][to&63]
+			key ^= pawnKey ^ promoKey
+			st.PawnKey ^= pawnKey
+			st.NonPawnKey[us&1] ^= promoKey
 		}
 	} else {
 		st.NonPawnKey[us&1] ^= moveKey

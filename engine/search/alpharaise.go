@@ -17,7 +17,7 @@ var (
 // alphaRaiseDepth is a node's depth for its later moves after a move
 // scored sc, between alpha and beta.
 func (s *Searcher) alphaRaiseDepth(depth, sc int, root bool) int {
-	if root || depth <= 2 || depth >= s.P.Int(alphaRaiseMaxDepth) || sc >= mateBand || sc <= -mateBand ||
+	if root || depth <= 2 || depth >= s.P.Int(alphaRaiseMaxDepth) || isMate(sc) ||
 		!s.P.Bool(alphaRaiseEnabled) {
 		return depth
 	}

@@ -109,7 +109,7 @@ func (s *Searcher) correctEval(raw int, cs corrSet) int {
 // the evaluation the true score lies (a fail high at or below it, a fail
 // low at or above it) teaches nothing, and neither do mate scores.
 func (s *Searcher) updateCorrection(cs corrSet, score, bound, depth, raw, eval int) {
-	if cs.pawn == nil || score >= mateBand || score <= -mateBand ||
+	if cs.pawn == nil || isMate(score) ||
 		(bound == boundLower && score <= eval) || (bound == boundUpper && score >= eval) {
 		return
 	}

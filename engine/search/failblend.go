@@ -15,8 +15,7 @@ var failBlend = params.Bool("failhigh.blend", false, "search", "pull fail-high s
 
 // blendable reports whether best, alpha and beta are all ordinary scores.
 func blendable(best, alpha, beta int) bool {
-	return best < mateBand && best > -mateBand && beta < mateBand && beta > -mateBand &&
-		alpha < mateBand && alpha > -mateBand
+	return !isMate(best) && !isMate(alpha) && !isMate(beta)
 }
 
 // blendNode is a non-PV node's result best, against beta, at depth.

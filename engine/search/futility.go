@@ -61,7 +61,7 @@ type futilityState struct {
 
 func (s *Searcher) futilitySetup(alpha, depth int, inCheck, pvNode bool, staticEval int) futilityState {
 	p := s.P
-	if !p.Bool(futEnabled) || inCheck || (pvNode && p.Bool(futSparePV)) || alpha <= -mateBand || alpha >= mateBand {
+	if !p.Bool(futEnabled) || inCheck || (pvNode && p.Bool(futSparePV)) || isMate(alpha) {
 		return futilityState{}
 	}
 	st := futilityState{style: p.EnumIndex(futStyle), alpha: alpha}

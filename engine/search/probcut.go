@@ -20,7 +20,7 @@ var (
 
 func (s *Searcher) probCut(beta, depth, ply, staticEval, rawEval int, hit ttHit, found bool, ttMove board.Move, cutNode bool) (int, bool) {
 	p, pos := s.P, s.pos
-	if !p.Bool(probCutEnabled) || depth < p.Int(probCutMinDepth) || beta <= -mateBand || beta >= mateBand {
+	if !p.Bool(probCutEnabled) || depth < p.Int(probCutMinDepth) || isMate(beta) {
 		return 0, false
 	}
 	rBeta := min(beta+p.Int(probCutMargin), mateBand-1)

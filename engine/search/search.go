@@ -52,6 +52,10 @@ func MateIn(score int) (n int, ok bool) {
 	return 0, false
 }
 
+// isMate reports whether score is a mate score (of either side), which
+// the rules that read margins, corrections or blends leave alone.
+func isMate(score int) bool { return score >= mateBand || score <= -mateBand }
+
 // frame is the per-ply state of the current line.
 type frame struct {
 	staticEval int

@@ -52,7 +52,7 @@ func (s *Searcher) singular(hit ttHit, found bool, ttMove board.Move, beta, dept
 		return 0, 0, false
 	}
 	ttScore := scoreFromTT(hit.score, ply)
-	if ttScore >= mateBand || ttScore <= -mateBand || !s.pos.IsLegal(ttMove) {
+	if isMate(ttScore) || !s.pos.IsLegal(ttMove) {
 		return 0, 0, false
 	}
 	sBeta := ttScore - p.Int(seMargin)*depth

@@ -19,7 +19,7 @@ func (s *Searcher) pruningEval(staticEval int, hit ttHit, found bool, ply int) i
 		return staticEval
 	}
 	sc := scoreFromTT(hit.score, ply)
-	if sc >= mateBand || sc <= -mateBand {
+	if isMate(sc) {
 		return staticEval
 	}
 	if (hit.bound&boundLower != 0 && sc > staticEval) || (hit.bound&boundUpper != 0 && sc < staticEval) {
