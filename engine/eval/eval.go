@@ -84,6 +84,7 @@ type Evaluator struct {
 	threatsTables
 	safeChecksTables
 	outpostsTables
+	scaleTables
 	mapsOn bool // threats, safe checks or king danger read the attack maps
 }
 
@@ -114,6 +115,7 @@ func (e *Evaluator) Prepare() {
 	e.prepareThreats()
 	e.prepareSafeChecks()
 	e.prepareOutposts()
+	e.prepareScales()
 	e.mapsOn = e.on(threatsEnabled) || e.on(safeChecksEnabled) || e.on(kingDangerEnabled)
 	e.prepared = true
 }
@@ -191,16 +193,10 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	}
 
 	e.material(pos)
-	e.pst(pos)
-	e.pawnStructure(pos)
-	e.pieces(pos) // mobility, rooks on files, king attacks; the attack maps
-	e.kingSafety(pos)
-	e.storm(pos)
-	e.kingDanger(pos)
-	e.threats(pos)
-	e.safeChecks(pos)
+	// Square tables, pawns, pieces (and the attack maps), king safety,
+	// threats, safe checks, passed pawns: scale.go lists them by group.
+	e.groupTerms(pos, phase)
 	e.outposts(pos)
-	e.passedPawns(pos, phase)
 	e.bishopPair(pos)
 	e.pawnPush(pos, phase)
 	e.complexity(pos) // reads the end-game sum of every term above

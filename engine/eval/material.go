@@ -47,11 +47,27 @@ func (e *Evaluator) materialLead() int {
 
 // materialTables is Prepare's copy of the weights.
 type materialTables struct {
-	matMG [7]int // middle-game values, for the material lead
+	matMG [7]int    // middle-game values, for the material lead
+	mat   [7]packed // both values, zero when material is off (materialSum)
 }
 
 func (e *Evaluator) prepareMaterial() {
+	on := e.on(materialEnabled)
 	for pt := board.Pawn; pt <= board.Queen; pt++ {
 		e.matMG[pt] = e.get(materialW[pt].mg)
+		e.mat[pt] = 0
+		if on {
+			e.mat[pt] = pack(e.get(materialW[pt].mg), e.get(materialW[pt].eg))
+		}
 	}
+}
+
+// materialSum is White's material minus Black's as the fast path's square
+// tables count it (pst.go folds material into them), from Prepare's copy.
+func (e *Evaluator) materialSum() packed {
+	var s packed
+	for pt := board.Pawn; pt <= board.Queen; pt++ {
+		s += e.mat[pt] * packed(e.count[board.White][pt]-e.count[board.Black][pt])
+	}
+	return s
 }

@@ -16,6 +16,9 @@ type Trace struct {
 	STM   board.Color // side to move of the traced position
 	mgF   float64
 	egF   float64
+	// mulMG and mulEG are the scales of the term group being traced
+	// (scale.go), 1 outside the groups.
+	mulMG, mulEG float64
 }
 
 // NewTrace sizes a trace for every registered parameter.
@@ -26,13 +29,14 @@ func (t *Trace) reset(phase int) {
 	t.Phase = phase
 	t.mgF = float64(phase) / MaxPhase
 	t.egF = float64(MaxPhase-phase) / MaxPhase
+	t.mulMG, t.mulEG = 1, 1
 }
 
 func sign(c board.Color) float64 { return float64(1 - 2*int(c)) }
 
 func (t *Trace) add(c board.Color, w weight, n int) {
-	t.Coef[w.mg.Index] += sign(c) * float64(n) * t.mgF
-	t.Coef[w.eg.Index] += sign(c) * float64(n) * t.egF
+	t.Coef[w.mg.Index] += sign(c) * float64(n) * t.mgF * t.mulMG
+	t.Coef[w.eg.Index] += sign(c) * float64(n) * t.egF * t.mulEG
 }
 
 func (t *Trace) addFlat(c board.Color, d *params.Def, x float64) {
