@@ -41,11 +41,6 @@ func TestScaledGroups(t *testing.T) {
 	positions := randomPositions(t, 300)
 	for _, seed := range []string{"a", "b", "c"} {
 		p := params.NewValues()
-		for _, name := range []string{"eval.trades.enabled", "eval.drawn.enabled"} {
-			if err := p.Set(name, "false"); err != nil {
-				t.Fatal(err)
-			}
-		}
 		setScales(t, p, seed)
 		if err := randomise(p, "scale-"+seed); err != nil {
 			t.Fatal(err)
