@@ -175,6 +175,7 @@ func (e *Evaluator) on(d *params.Def) bool { return e.get(d) != 0 }
 // Evaluate scores pos for the side to move.
 func (e *Evaluator) Evaluate(pos *board.Position) int {
 	e.acc, e.flat = 0, [2]int{}
+	e.checksDone = 0
 	for c := board.White; c <= board.Black; c++ {
 		us := pos.Colors(c)
 		for pt := board.Pawn; pt <= board.Queen; pt++ {

@@ -24,27 +24,46 @@ func (e *Evaluator) safeChecks(pos *board.Position) {
 	if !e.on(safeChecksEnabled) {
 		return
 	}
-	occ := pos.Occupied()
 	for c := board.White; c <= board.Black; c++ {
-		them := c ^ 1
-		att := &e.attBy[c&1]
-		if att[board.Knight]|att[board.Bishop]|att[board.Rook]|att[board.Queen] == 0 {
-			continue
+		sq := e.safeCheckSquares(pos, c)
+		for pt := board.Knight; pt <= board.Queen; pt++ {
+			e.addChecks(c, pt, sq[pt])
 		}
-		ksq := pos.KingSquare(them)
-		safe := ^pos.Colors(c) &^ e.attAll[them&1]
-		var diag, straight board.Bitboard
-		if att[board.Bishop]|att[board.Queen] != 0 {
-			diag = board.BishopAttacks(ksq, occ)
-		}
-		if att[board.Rook]|att[board.Queen] != 0 {
-			straight = board.RookAttacks(ksq, occ)
-		}
-		e.addChecks(c, board.Knight, board.KnightAttacks(ksq)&att[board.Knight]&safe)
-		e.addChecks(c, board.Bishop, diag&att[board.Bishop]&safe)
-		e.addChecks(c, board.Rook, straight&att[board.Rook]&safe)
-		e.addChecks(c, board.Queen, (diag|straight)&att[board.Queen]&safe)
 	}
+}
+
+// safeCheckSquares returns, by piece type, the squares from which colour
+// c's pieces of that type could check the enemy king next move: attacked
+// by them now, free of c's pieces and defended by no enemy piece. It
+// reads the attack maps (mobility.go, completeMaps). King danger counts
+// the same squares (kingdanger.go), so the first of the two to ask
+// computes them for the evaluation (Evaluate clears checksDone).
+func (e *Evaluator) safeCheckSquares(pos *board.Position, c board.Color) *[7]board.Bitboard {
+	sq := &e.checkSq[c&1]
+	if e.checksDone&(1<<c) != 0 {
+		return sq
+	}
+	e.checksDone |= 1 << c
+	*sq = [7]board.Bitboard{}
+	att := &e.attBy[c&1]
+	if att[board.Knight]|att[board.Bishop]|att[board.Rook]|att[board.Queen] == 0 {
+		return sq
+	}
+	occ := pos.Occupied()
+	ksq := pos.KingSquare(c ^ 1)
+	safe := ^pos.Colors(c) &^ e.attAll[(c^1)&1]
+	var diag, straight board.Bitboard
+	if att[board.Bishop]|att[board.Queen] != 0 {
+		diag = board.BishopAttacks(ksq, occ)
+	}
+	if att[board.Rook]|att[board.Queen] != 0 {
+		straight = board.RookAttacks(ksq, occ)
+	}
+	sq[board.Knight] = board.KnightAttacks(ksq) & att[board.Knight] & safe
+	sq[board.Bishop] = diag & att[board.Bishop] & safe
+	sq[board.Rook] = straight & att[board.Rook] & safe
+	sq[board.Queen] = (diag | straight) & att[board.Queen] & safe
+	return sq
 }
 
 // addChecks credits colour c with the safe checks of piece type pt.
@@ -57,6 +76,9 @@ func (e *Evaluator) addChecks(c board.Color, pt board.PieceType, checks board.Bi
 // safeChecksTables is Prepare's copy of the weights.
 type safeChecksTables struct {
 	safeCheck [7]packed
+
+	checkSq    [2][7]board.Bitboard // safeCheckSquares' result by colour
+	checksDone uint8                // bit c: checkSq[c] holds this evaluation's squares
 }
 
 func (e *Evaluator) prepareSafeChecks() {
