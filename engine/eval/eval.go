@@ -62,13 +62,15 @@ type Evaluator struct {
 	trace *Trace
 
 	// per-call scratch
-	acc     packed            // tapered terms, White minus Black
-	count   [2][7]int         // pieces by colour and type (pawn to queen)
-	flat    [2]int            // untapered terms (micro-Max pawn push)
-	pawnAtt [2]board.Bitboard // squares attacked by each side's pawns
-	passed  board.Bitboard
-	attBy   [2][7]board.Bitboard // squares attacked by each side's pieces, by type (mobility.go)
-	attAll  [2]board.Bitboard    // squares attacked by each side, pawns and king included
+	acc        packed            // tapered terms, White minus Black
+	count      [2][7]int         // pieces by colour and type (pawn to queen)
+	flat       [2]int            // untapered terms (micro-Max pawn push)
+	pawnAtt    [2]board.Bitboard // squares attacked by each side's pawns
+	passed     board.Bitboard
+	attBy      [2][7]board.Bitboard // squares attacked by each side's pieces, by type (mobility.go)
+	attAll     [2]board.Bitboard    // squares attacked by each side, pawns and king included
+	checkSq    [2][7]board.Bitboard // safe-check squares by colour and piece type (safechecks.go)
+	checksDone uint8                // bit c: checkSq[c] holds this evaluation's squares
 
 	// Prepare's snapshot and tables; the tables serve the fast path
 	// (prepared and not tracing) and are declared beside their terms.

@@ -56,6 +56,7 @@ func (e *Evaluator) kingDanger(pos *board.Position) {
 	}
 	div, limit, egDiv := e.get(kingDangerDiv), e.get(kingDangerCap), e.get(kingDangerEgDiv)
 	weakUnits, shieldUnits := e.get(kingDangerWeak), e.get(kingDangerShield)
+	// Nonzero when any check weighs (each is at least 0).
 	checks := e.get(kingDangerCheckUnits[board.Knight]) | e.get(kingDangerCheckUnits[board.Bishop]) |
 		e.get(kingDangerCheckUnits[board.Rook]) | e.get(kingDangerCheckUnits[board.Queen])
 	for c := board.White; c <= board.Black; c++ {

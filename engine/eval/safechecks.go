@@ -76,9 +76,6 @@ func (e *Evaluator) addChecks(c board.Color, pt board.PieceType, checks board.Bi
 // safeChecksTables is Prepare's copy of the weights.
 type safeChecksTables struct {
 	safeCheck [7]packed
-
-	checkSq    [2][7]board.Bitboard // safeCheckSquares' result by colour
-	checksDone uint8                // bit c: checkSq[c] holds this evaluation's squares
 }
 
 func (e *Evaluator) prepareSafeChecks() {
