@@ -54,13 +54,8 @@ func setSwitches(p *params.Values, v int) error {
 
 // randomise gives every eval parameter a value drawn from its range by a
 // hash of its name, so the setting does not depend on registration order.
-// The term-group scales stay at 100 (the golden file predates them;
-// TestScaledGroups draws them).
 func randomise(p *params.Values, seed string) error {
 	for _, d := range evalDefs() {
-		if isScaleDef(d) {
-			continue
-		}
 		h := fnv.New64a()
 		h.Write([]byte(seed + "/" + d.Name))
 		if err := p.SetInt(d, d.Min+int(h.Sum64()%uint64(d.Max-d.Min+1))); err != nil {
@@ -101,10 +96,8 @@ func traceHash(t *Trace) uint32 {
 	put(uint64(t.Phase))
 	put(uint64(int64(t.Score)))
 	put(uint64(t.STM))
-	for i, c := range t.Coef {
-		if !scaleIndex[i] { // the group scales are never weights: skipped, so the golden hashes predate them
-			put(math.Float64bits(c))
-		}
+	for _, c := range t.Coef {
+		put(math.Float64bits(c))
 	}
 	s := h.Sum64()
 	return uint32(s ^ s>>32)

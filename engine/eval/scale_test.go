@@ -1,37 +1,11 @@
 package eval
 
 import (
-	"hash/fnv"
 	"math"
 	"testing"
 
 	"github.com/elolab/elolab/engine/params"
 )
-
-// scaleIndex marks the group scales' parameter indices.
-var scaleIndex = func() map[int]bool {
-	m := map[int]bool{}
-	for _, d := range scaleDefs {
-		m[d[0].Index], m[d[1].Index] = true, true
-	}
-	return m
-}()
-
-func isScaleDef(d *params.Def) bool { return scaleIndex[d.Index] }
-
-// setScales draws every group scale from its range by a hash of seed.
-func setScales(t *testing.T, p *params.Values, seed string) {
-	t.Helper()
-	for _, d := range scaleDefs {
-		for _, def := range d {
-			h := fnv.New64a()
-			h.Write([]byte(seed + "/" + def.Name))
-			if err := p.SetInt(def, def.Min+int(h.Sum64()%uint64(def.Max-def.Min+1))); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-}
 
 // TestScaledGroups: with the scales drawn at random, every way of
 // evaluating agrees (prepared, cached, unprepared, traced), the traced
@@ -41,8 +15,7 @@ func TestScaledGroups(t *testing.T) {
 	positions := randomPositions(t, 300)
 	for _, seed := range []string{"a", "b", "c"} {
 		p := params.NewValues()
-		setScales(t, p, seed)
-		if err := randomise(p, "scale-"+seed); err != nil {
+		if err := randomise(p, "scale-"+seed); err != nil { // the scales too
 			t.Fatal(err)
 		}
 		for _, name := range []string{"eval.trades.enabled", "eval.drawn.enabled", "eval.kingdanger.enabled", "eval.complexity.enabled", "eval.ocb.enabled", "eval.pawnpush.enabled"} {
