@@ -13,13 +13,24 @@ const (
 )
 
 // GenerateMoves fills list with every legal move.
-func (p *Position) GenerateMoves(list *MoveList) { list.N = 0; p.generate(list, genAll) }
+func (p *Position) GenerateMoves(list *MoveList) { list.N = 0; p.generate(list, genAll, nil) }
 
 // GenerateNoisy fills list with the legal captures and promotions (quiescence).
-func (p *Position) GenerateNoisy(list *MoveList) { list.N = 0; p.generate(list, genNoisy) }
+func (p *Position) GenerateNoisy(list *MoveList) { list.N = 0; p.generate(list, genNoisy, nil) }
 
 // GenerateQuiet fills list with the legal moves that neither capture nor promote.
-func (p *Position) GenerateQuiet(list *MoveList) { list.N = 0; p.generate(list, genQuiet) }
+func (p *Position) GenerateQuiet(list *MoveList) { list.N = 0; p.generate(list, genQuiet, nil) }
+
+// GenerateQuietChecks fills list with the quiet moves that can give check
+// by ci (SetCheckInfo of this position): those to a square from which the
+// piece attacks their king, every move of a piece that uncovers a line to
+// it, and castling. It is a superset of the quiet checks, in GenerateQuiet's
+// order, so filtering it with GivesCheckFast yields exactly what filtering
+// GenerateQuiet would, without generating the other thirty-odd moves.
+func (p *Position) GenerateQuietChecks(list *MoveList, ci *CheckInfo) {
+	list.N = 0
+	p.generate(list, genQuiet, ci)
+}
 
 func addAll(list *MoveList, from Square, to Bitboard, flag int) {
 	for to != 0 {
@@ -27,12 +38,21 @@ func addAll(list *MoveList, from Square, to Bitboard, flag int) {
 	}
 }
 
-func (p *Position) generate(list *MoveList, kind int) {
+// generate adds the legal moves of the kinds asked for. With ci (quiet
+// moves only), a piece that does not uncover a line to their king moves
+// only to the squares from which it checks (GenerateQuietChecks).
+func (p *Position) generate(list *MoveList, kind int, ci *CheckInfo) {
 	us, them := p.side, p.side^1
 	ours, theirs := p.byColor[us], p.byColor[them]
 	occ := p.byType[0]
 	ksq := (p.byType[King] & ours).LSB()
 	checkers := p.st.Checkers
+	// free: the pieces whose quiet moves are not restricted; to[pt]: where
+	// a restricted piece of type pt may go. Without ci, every piece is free.
+	free, to := ^Bitboard(0), &noRestriction
+	if ci != nil {
+		free, to = ci.discoverers, &ci.squares
+	}
 
 	// King moves, tested with the king lifted so it cannot hide behind itself.
 	kt := kingAttacks[ksq] &^ ours
@@ -41,6 +61,9 @@ func (p *Position) generate(list *MoveList, kind int) {
 	}
 	if kind&genQuiet == 0 {
 		kt &= theirs
+	}
+	if !free.Has(ksq) {
+		kt &= to[King] // empty: a king checks only by uncovering a line
 	}
 	occNoK := occ ^ SquareBB(ksq)
 	for kt != 0 {
@@ -72,10 +95,17 @@ func (p *Position) generate(list *MoveList, kind int) {
 
 	// Pawns: unpinned ones in bulk, pinned ones one by one along their pin line.
 	pawns := p.byType[Pawn] & ours
-	p.genPawns(list, kind, pawns&^pinned, ^Bitboard(0), capT, quietT, target)
+	// A pawn's push is kept if it lands where a pawn checks or the pawn
+	// uncovers a line: one mask by target square for the bulk pushes.
+	push1T, push2T := ^Bitboard(0), ^Bitboard(0)
+	if ci != nil {
+		disc := pawnPush(us, pawns&free)
+		push1T, push2T = to[Pawn]|disc, to[Pawn]|pawnPush(us, disc)
+	}
+	p.genPawns(list, kind, pawns&^pinned, ^Bitboard(0), capT, quietT&push1T, quietT&push2T, target)
 	for pp := pawns & pinned; pp != 0; {
 		s := pp.PopLSB()
-		p.genPawns(list, kind, SquareBB(s), Line(ksq, s), capT, quietT, target)
+		p.genPawns(list, kind, SquareBB(s), Line(ksq, s), capT, quietT&push1T, quietT&push2T, target)
 	}
 	if kind&genNoisy != 0 && p.st.EP != NoSquare {
 		p.genEnPassant(list, pawns, ksq, checkers)
@@ -86,7 +116,11 @@ func (p *Position) generate(list *MoveList, kind int) {
 		s := b.PopLSB()
 		a := knightAttacks[s]
 		addAll(list, s, a&capT, FlagCapture)
-		addAll(list, s, a&quietT, FlagQuiet)
+		if free.Has(s) {
+			addAll(list, s, a&quietT, FlagQuiet)
+		} else {
+			addAll(list, s, a&quietT&to[Knight], FlagQuiet)
+		}
 	}
 	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; {
 		s := b.PopLSB()
@@ -95,7 +129,11 @@ func (p *Position) generate(list *MoveList, kind int) {
 			a &= Line(ksq, s)
 		}
 		addAll(list, s, a&capT, FlagCapture)
-		addAll(list, s, a&quietT, FlagQuiet)
+		if free.Has(s) {
+			addAll(list, s, a&quietT, FlagQuiet)
+		} else {
+			addAll(list, s, a&quietT&to[p.board[s].Type()], FlagQuiet)
+		}
 	}
 	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; {
 		s := b.PopLSB()
@@ -104,7 +142,11 @@ func (p *Position) generate(list *MoveList, kind int) {
 			a &= Line(ksq, s)
 		}
 		addAll(list, s, a&capT, FlagCapture)
-		addAll(list, s, a&quietT, FlagQuiet)
+		if free.Has(s) {
+			addAll(list, s, a&quietT, FlagQuiet)
+		} else {
+			addAll(list, s, a&quietT&to[p.board[s].Type()], FlagQuiet)
+		}
 	}
 
 	if kind&genQuiet != 0 && checkers == 0 && p.st.Castle != 0 {
@@ -159,7 +201,12 @@ func addPromotions(list *MoveList, to Bitboard, delta int, flag int) {
 	}
 }
 
-func (p *Position) genPawns(list *MoveList, kind int, pawns, mask, capT, quietT, target Bitboard) {
+// noRestriction lets every piece go anywhere (generate without a CheckInfo).
+var noRestriction = [7]Bitboard{^Bitboard(0), ^Bitboard(0), ^Bitboard(0), ^Bitboard(0), ^Bitboard(0), ^Bitboard(0), ^Bitboard(0)}
+
+// genPawns adds the moves of pawns; quiet single pushes land in quiet1,
+// double pushes in quiet2, captures in capT, promotions in target.
+func (p *Position) genPawns(list *MoveList, kind int, pawns, mask, capT, quiet1, quiet2, target Bitboard) {
 	if pawns == 0 {
 		return
 	}
@@ -170,8 +217,8 @@ func (p *Position) genPawns(list *MoveList, kind int, pawns, mask, capT, quietT,
 	promo := pawns & promoFrom[us]
 	if kind&genQuiet != 0 {
 		push1 := pawnPush(us, normal) & empty
-		push2 := pawnPush(us, push1&doubleRank[us]) & empty & quietT & mask
-		addPawnMoves(list, push1&quietT&mask, pushDelta[us], FlagQuiet)
+		push2 := pawnPush(us, push1&doubleRank[us]) & empty & quiet2 & mask
+		addPawnMoves(list, push1&quiet1&mask, pushDelta[us], FlagQuiet)
 		addPawnMoves(list, push2, 2*pushDelta[us], FlagDoublePush)
 	}
 	if kind&genNoisy != 0 {

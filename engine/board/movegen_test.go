@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestDifferentialNotnil(t *testing.T) {
 // GivesCheck agrees with making the move.
 func TestPositionInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	positions := 0
+	positions, quietChecks := 0, 0
 	for g := 0; g < 40; g++ {
 		randomGame(t, r, testFENs[g%len(testFENs)], 160, func(p *Position) {
 			positions++
@@ -112,6 +113,30 @@ func TestPositionInvariants(t *testing.T) {
 			before, snap := p.FEN(), *p
 			var ci CheckInfo
 			p.SetCheckInfo(&ci)
+			if !p.InCheck() {
+				// The quiet-check generator, filtered, is the quiet
+				// list filtered: the same moves in the same order.
+				var cands MoveList
+				p.GenerateQuietChecks(&cands, &ci)
+				var want, got []Move
+				for _, m := range quiet.Slice() {
+					if p.GivesCheck(m) {
+						want = append(want, m)
+					}
+				}
+				for _, m := range cands.Slice() {
+					if !quiet.Contains(m) {
+						t.Fatalf("%s: quiet-check list has %v, not a legal quiet move", before, m)
+					}
+					if p.GivesCheckFast(&ci, m) {
+						got = append(got, m)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: quiet checks %v, want %v", before, got, want)
+				}
+				quietChecks += len(want)
+			}
 			for _, m := range all.Slice() {
 				gives := p.GivesCheck(m)
 				fast := p.GivesCheckFast(&ci, m)
@@ -146,7 +171,7 @@ func TestPositionInvariants(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d positions checked", positions)
+	t.Logf("%d positions checked, %d quiet checks", positions, quietChecks)
 }
 
 func TestZeroAllocs(t *testing.T) {

@@ -67,5 +67,29 @@ func (p *Position) SEE(m Move) int {
 	return gain[0]
 }
 
-// SEEAtLeast reports whether SEE(m) >= threshold.
-func (p *Position) SEEAtLeast(m Move, threshold int) bool { return p.SEE(m) >= threshold }
+// SEEAtLeast reports whether SEE(m) >= threshold. Most calls are decided
+// by two bounds of SEE before any attacker is looked at: the exchange
+// never nets more than the first capture (each side may stop), and never
+// less than the first capture minus the piece that made it (the mover
+// may stop after one recapture). Both hold for SEE's early stop too, so
+// the answer is always SEE's.
+func (p *Position) SEEAtLeast(m Move, threshold int) bool {
+	gain, attVal := 0, SEEValues[p.board[m.From()&63].Type()]
+	switch {
+	case m.IsEnPassant():
+		gain = SEEValues[Pawn]
+	case m.IsCapture():
+		gain = SEEValues[p.board[m.To()&63].Type()]
+	}
+	if m.IsPromotion() {
+		gain += SEEValues[m.Promotion()] - SEEValues[Pawn]
+		attVal = SEEValues[m.Promotion()]
+	}
+	if gain < threshold {
+		return false
+	}
+	if gain-attVal >= threshold {
+		return true
+	}
+	return p.SEE(m) >= threshold
+}

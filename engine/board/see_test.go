@@ -1,6 +1,9 @@
 package board
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 func TestSEE(t *testing.T) {
 	cases := []struct {
@@ -95,4 +98,46 @@ func TestDrawRules(t *testing.T) {
 			t.Errorf("%s: insufficient material = %v, want %v", fen, !want, want)
 		}
 	}
+}
+
+// TestSEEAtLeastAgreesWithSEE: the bounds SEEAtLeast decides by never
+// change an answer. Thresholds sit at and beside every difference of two
+// piece values (promotions included), where a bound off by one would show.
+func TestSEEAtLeastAgreesWithSEE(t *testing.T) {
+	vals := []int{0, 100, 220, 230, 320, 330, 400, 500, 850, 950}
+	var thresholds []int
+	for _, a := range vals {
+		for _, b := range vals {
+			for d := -1; d <= 1; d++ {
+				thresholds = append(thresholds, a-b+d)
+			}
+		}
+	}
+	// Random games seldom promote onto a defended square: positions that
+	// do are added (a defended queening square, an en passant, a king
+	// that may not recapture).
+	fens := append([]string{
+		"3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1",
+		"1r2r1k1/P1P5/8/8/8/8/8/R3K3 w - - 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+		"4k3/8/3q4/4n3/3P4/8/8/3RK3 w - - 0 1",
+	}, testFENs...)
+	r := rand.New(rand.NewPCG(7, 8))
+	calls := 0
+	for g := 0; g < 16; g++ {
+		randomGame(t, r, fens[g%len(fens)], 120, func(p *Position) {
+			var all MoveList
+			p.GenerateMoves(&all)
+			for _, m := range all.Slice() {
+				see := p.SEE(m)
+				for _, th := range thresholds {
+					calls++
+					if p.SEEAtLeast(m, th) != (see >= th) {
+						t.Fatalf("%s %v: SEE %d, SEEAtLeast(%d) = %v", p.FEN(), m, see, th, p.SEEAtLeast(m, th))
+					}
+				}
+			}
+		})
+	}
+	t.Logf("%d calls compared", calls)
 }

@@ -76,7 +76,7 @@ func (e *Evaluator) passedPawns(pos *board.Position, phase int) {
 					if rank == 6 {
 						flag = board.FlagPromo + 3
 					}
-					if pos.SEE(board.NewMove(s, stop, flag)) >= 0 {
+					if pos.SEEAtLeast(board.NewMove(s, stop, flag), 0) {
 						e.addPrepared(c, freePassedW, e.freePassed, 1)
 					}
 				}

@@ -170,7 +170,9 @@ func (s *Searcher) next(mp *picker) board.Move {
 				mp.stage = stageGenQuietChecks
 			}
 		case stageGenQuietChecks:
-			pos.GenerateQuiet(list) // quiesce has set the frame's CheckInfo
+			// quiesce has set the frame's CheckInfo; the list holds the
+			// candidates, which the stage below filters exactly.
+			pos.GenerateQuietChecks(list, &s.stack[mp.ply].checks)
 			mp.idx = 0
 			mp.stage = stageQuietChecks
 		case stageQuietChecks:
@@ -318,10 +320,12 @@ func (s *Searcher) scoreAll(mp *picker, list *board.MoveList, sc *[board.MaxMove
 // pickBest swaps the best-scored move of list[i:] into place i (selection
 // sort: cutoffs usually come early, so sorting everything is wasted work).
 func pickBest(list *board.MoveList, sc *[board.MaxMoves]int32, i int) board.Move {
-	best := i
+	// The best score is held in a register, not read back from the array
+	// at every step; the first of equal scores wins, as it always has.
+	best, bestScore := i, sc[i]
 	for j := i + 1; j < list.N; j++ {
-		if sc[j] > sc[best] {
-			best = j
+		if v := sc[j]; v > bestScore {
+			best, bestScore = j, v
 		}
 	}
 	list.Moves[i], list.Moves[best] = list.Moves[best], list.Moves[i]
