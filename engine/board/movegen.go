@@ -116,11 +116,7 @@ func (p *Position) generate(list *MoveList, kind int, ci *CheckInfo) {
 		s := b.PopLSB()
 		a := knightAttacks[s]
 		addAll(list, s, a&capT, FlagCapture)
-		if free.Has(s) {
-			addAll(list, s, a&quietT, FlagQuiet)
-		} else {
-			addAll(list, s, a&quietT&to[Knight], FlagQuiet)
-		}
+		addAll(list, s, a&p.quietTargets(s, quietT, free, to), FlagQuiet)
 	}
 	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; {
 		s := b.PopLSB()
@@ -129,11 +125,7 @@ func (p *Position) generate(list *MoveList, kind int, ci *CheckInfo) {
 			a &= Line(ksq, s)
 		}
 		addAll(list, s, a&capT, FlagCapture)
-		if free.Has(s) {
-			addAll(list, s, a&quietT, FlagQuiet)
-		} else {
-			addAll(list, s, a&quietT&to[p.board[s].Type()], FlagQuiet)
-		}
+		addAll(list, s, a&p.quietTargets(s, quietT, free, to), FlagQuiet)
 	}
 	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; {
 		s := b.PopLSB()
@@ -142,11 +134,7 @@ func (p *Position) generate(list *MoveList, kind int, ci *CheckInfo) {
 			a &= Line(ksq, s)
 		}
 		addAll(list, s, a&capT, FlagCapture)
-		if free.Has(s) {
-			addAll(list, s, a&quietT, FlagQuiet)
-		} else {
-			addAll(list, s, a&quietT&to[p.board[s].Type()], FlagQuiet)
-		}
+		addAll(list, s, a&p.quietTargets(s, quietT, free, to), FlagQuiet)
 	}
 
 	if kind&genQuiet != 0 && checkers == 0 && p.st.Castle != 0 {
@@ -199,6 +187,15 @@ func addPromotions(list *MoveList, to Bitboard, delta int, flag int) {
 			list.add(NewMove(f, t, flag+pr))
 		}
 	}
+}
+
+// quietTargets narrows quietT for the piece on s: unchanged for a free
+// piece, otherwise to where a piece of its type may go (generate's to).
+func (p *Position) quietTargets(s Square, quietT, free Bitboard, to *[7]Bitboard) Bitboard {
+	if free.Has(s) {
+		return quietT
+	}
+	return quietT & to[p.board[s].Type()]
 }
 
 // noRestriction lets every piece go anywhere (generate without a CheckInfo).

@@ -11,19 +11,12 @@ var SEEValues = [7]int{0, 100, 320, 330, 500, 950, 20000}
 func (p *Position) SEE(m Move) int {
 	from, to := m.From(), m.To()
 	occ := p.byType[0] ^ SquareBB(from)
-	var gain [32]int
-	attVal := SEEValues[p.board[from&63].Type()]
-	switch {
-	case m.IsEnPassant():
-		gain[0] = SEEValues[Pawn]
+	if m.IsEnPassant() {
 		occ ^= SquareBB(to ^ 8)
-	case m.IsCapture():
-		gain[0] = SEEValues[p.board[to&63].Type()]
 	}
-	if m.IsPromotion() {
-		gain[0] += SEEValues[m.Promotion()] - SEEValues[Pawn]
-		attVal = SEEValues[m.Promotion()]
-	}
+	var gain [32]int
+	var attVal int
+	gain[0], attVal = p.firstCapture(m)
 	bq := p.byType[Bishop] | p.byType[Queen]
 	rq := p.byType[Rook] | p.byType[Queen]
 	attackers := p.AttackersTo(to, occ) & occ
@@ -74,7 +67,21 @@ func (p *Position) SEE(m Move) int {
 // may stop after one recapture). Both hold for SEE's early stop too, so
 // the answer is always SEE's.
 func (p *Position) SEEAtLeast(m Move, threshold int) bool {
-	gain, attVal := 0, SEEValues[p.board[m.From()&63].Type()]
+	gain, attVal := p.firstCapture(m)
+	if gain < threshold {
+		return false
+	}
+	if gain-attVal >= threshold {
+		return true
+	}
+	return p.SEE(m) >= threshold
+}
+
+// firstCapture is what m itself wins (its capture, and a promotion's gain
+// over the pawn) and the value of the piece it leaves on the square: the
+// start of SEE's swap list and of SEEAtLeast's bounds.
+func (p *Position) firstCapture(m Move) (gain, attVal int) {
+	attVal = SEEValues[p.board[m.From()&63].Type()]
 	switch {
 	case m.IsEnPassant():
 		gain = SEEValues[Pawn]
@@ -85,11 +92,5 @@ func (p *Position) SEEAtLeast(m Move, threshold int) bool {
 		gain += SEEValues[m.Promotion()] - SEEValues[Pawn]
 		attVal = SEEValues[m.Promotion()]
 	}
-	if gain < threshold {
-		return false
-	}
-	if gain-attVal >= threshold {
-		return true
-	}
-	return p.SEE(m) >= threshold
+	return gain, attVal
 }
